@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuth } from './auth/auth.plugin.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpa } from './http/spa.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import type { AccountService } from './modules/accounts/account.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  accounts: AccountService;
+  verifier: TokenVerifier;
+  /** The embedded OpenID Connect provider, mounted under /auth; absent with an external provider. */
+  idpPlugin?: FastifyPluginAsync;
+  logger?: boolean | object;
+}
+
+/** The whole HTTP app, not listening: main.ts listens, tests call `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app, config);
+  await app.register(formbody);
+  registerAuth(app, deps.verifier, deps.accounts);
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(appConfigRoutes, { config });
+  await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
+  if (deps.idpPlugin) {
+    await app.register(deps.idpPlugin, { prefix: '/auth' });
+    await app.register(devOutboxRoutes, { db: deps.database.db, config });
+  }
+  await registerSpa(app, config);
+  return app;
+}

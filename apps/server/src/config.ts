@@ -1,0 +1,104 @@
+import { DEFAULT_PRODUCT_NAME, DEFAULT_PRODUCT_SLUG } from '@tinkercloud/shared';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every variable the server reads. `.env.example` documents each one; keep the two in step. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and hyphens')
+    .default(DEFAULT_PRODUCT_SLUG),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('tinkercloud-web'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_CLAIMS_NAMESPACE: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Tinkercloud <no-reply@localhost>'),
+  DEMO_DATA: bool.default(true),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin (and optional path) the browser uses to reach us, without a trailing slash. */
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  productName: string;
+  productSlug: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  webDistDir: string | undefined;
+  oidc: {
+    /** True when we run our own OpenID Connect provider under /auth. */
+    embedded: boolean;
+    issuer: string;
+    clientId: string;
+    audience: string;
+    claimsNamespace: string;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+/** Parses the environment once; throws a ConfigError that lists every bad variable at the same time. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const embedded = e.OIDC_ISSUER === undefined;
+  const problems: string[] = [];
+  if (!embedded && e.OIDC_AUDIENCE === undefined) {
+    problems.push('OIDC_AUDIENCE: required when OIDC_ISSUER points at an external provider');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    productName: e.PRODUCT_NAME,
+    productSlug: e.PRODUCT_SLUG,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+    dataDir: e.DATA_DIR,
+    webDistDir: e.WEB_DIST_DIR,
+    oidc: {
+      embedded,
+      issuer: embedded ? `${publicUrl}/auth` : (e.OIDC_ISSUER as string),
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      claimsNamespace: e.OIDC_CLAIMS_NAMESPACE ?? `${publicUrl}/claims/`,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    demoData: e.DEMO_DATA,
+  };
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The query API both drivers share; repositories take this and never know which driver runs. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs fn on one dedicated connection (needed for session-level advisory locks). */
+  withConnection<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async withConnection(fn) {
+        const client = await pool.connect();
+        try {
+          return await fn(drizzlePg(client, { schema }) as unknown as Database);
+        } finally {
+          client.release();
+        }
+      },
+      async ping() {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  // "memory://" keeps tests off the disk; anything else is a directory that survives restarts.
+  const inMemory = config.dataDir === 'memory://';
+  if (!inMemory) mkdirSync(config.dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(`${config.dataDir}/pg`);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single connection already.
+    withConnection: (fn) => fn(db),
+    async ping() {
+      await client.query('select 1');
+    },
+    // An open PGlite keeps Node alive, so shutdown must close it.
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import { toErrorBody } from '@tinkercloud/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, codeForStatus } from '../errors.ts';
+
+function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  return reply.status(error.status).type('application/json').send(error.toBody(request.id, request.url));
+}
+
+/** Every error leaves the server in the spec's body `{code, name, detail, id, status, url}`. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) return send(reply, request, err);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const detail = err.validation
+        .map((v) => `${err.validationContext ?? 'request'}${v.instancePath || ''}: ${v.message}`)
+        .join('; ');
+      return send(reply, request, new AppError('validation_error', detail));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return send(reply, request, new AppError('unexpected_error'));
+    }
+    // Errors raised by Fastify itself (bad JSON, too large, unsupported media type): keep their message.
+    return send(reply, request, new AppError(codeForStatus(status), err.message));
+  });
+}
+
+/** Renders a 404 in the error shape (used for API prefixes; the SPA fallback handles page routes). */
+export function notFoundBody(request: FastifyRequest) {
+  return toErrorBody({ code: 'not_found', name: 'Not found', detail: `Route ${request.method} ${request.url.split('?')[0]} not found`, id: request.id, status: 404, url: request.url });
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Product constants the spec fixes (section 9). */
+export const APP_VERSION = '2.6.13';
+export const DEFAULT_PRODUCT_NAME = 'Tinkercloud';
+export const DEFAULT_PRODUCT_SLUG = 'tinkercloud';
+/** Shared cookies last 366 days (section 9, "Cookie lifetime"). */
+export const COOKIE_LIFETIME_SECONDS = 31_622_400;
+export const COOKIE_PREFIX = 'tc_';
+
+/**
+ * What the server tells the SPA at boot (served as /app-config.js, which sets `window.__APP_CONFIG__`).
+ * One base URL per spec host, so a deployment can split hosts later (ARCHITECTURE.md, "The spec's hosts").
+ */
+export const appConfigSchema = z.object({
+  productName: z.string().min(1),
+  productSlug: z.string().min(1),
+  version: z.string(),
+  publicUrl: z.string().url(),
+  hosts: z.object({
+    api: z.string(),
+    customization: z.string(),
+    provisioning: z.string(),
+    boards: z.string(),
+    ota: z.string(),
+    storage: z.string(),
+    create: z.string(),
+    status: z.string(),
+  }),
+  oidc: z.object({
+    authority: z.string().url(),
+    clientId: z.string().min(1),
+    audience: z.string().min(1),
+    scope: z.string().min(1),
+    claimsNamespace: z.string().min(1),
+  }),
+  /** True when the embedded identity provider, PGlite and demo data run: enables the dev mail outbox link. */
+  embeddedIdp: z.boolean(),
+  devOutboxUrl: z.string().nullable(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
