@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/auth.plugin.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -25,14 +26,15 @@ export interface AppDeps {
   verifier: TokenVerifier;
   /** The embedded OpenID Connect provider, mounted under /auth; absent with an external provider. */
   idpPlugin?: FastifyPluginAsync;
-  logger?: boolean | object;
+  /** A pino logger shared with startup code; tests pass none and get a silent one. */
+  logger?: FastifyBaseLogger;
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests call `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: () => randomUUID(),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -40,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app, config);
   await app.register(formbody);

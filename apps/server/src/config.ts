@@ -53,6 +53,8 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
+  /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
+  devOutbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -100,5 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
+    devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
   };
 }

@@ -1,0 +1,58 @@
+import { createLocalJWKSet, createRemoteJWKSet, type JSONWebKeySet, type JWTPayload, jwtVerify } from 'jose';
+import { z } from 'zod';
+
+export interface TokenVerifier {
+  /** True when tokens come from an external provider, whose subjects we map onto local users. */
+  readonly external: boolean;
+  verify(token: string): Promise<JWTPayload & { sub: string }>;
+}
+
+interface Expectations {
+  issuer: string;
+  audience: string;
+}
+
+function build(keys: Parameters<typeof jwtVerify>[1], expect: Expectations, external: boolean): TokenVerifier {
+  return {
+    external,
+    async verify(token) {
+      const { payload } = await jwtVerify(token, keys as never, {
+        issuer: expect.issuer,
+        audience: expect.audience,
+        algorithms: ['RS256'],
+        clockTolerance: 60,
+      });
+      if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('token has no subject');
+      return payload as JWTPayload & { sub: string };
+    },
+  };
+}
+
+/** For the embedded provider: its public keys are in this process, no HTTP round trip needed. */
+export function createLocalVerifier(jwks: JSONWebKeySet, expect: Expectations): TokenVerifier {
+  return build(createLocalJWKSet(jwks), expect, false);
+}
+
+const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
+
+/** For an external provider: reads its discovery document once, then its JWKS (cached and refreshed by jose). */
+export function createRemoteVerifier(expect: Expectations): TokenVerifier {
+  let inner: Promise<TokenVerifier> | undefined;
+  const load = async () => {
+    const url = `${expect.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`OIDC discovery failed with status ${res.status}`);
+    const doc = discoverySchema.parse(await res.json());
+    return build(createRemoteJWKSet(new URL(doc.jwks_uri)), { ...expect, issuer: doc.issuer }, true);
+  };
+  return {
+    external: true,
+    async verify(token) {
+      inner ??= load().catch((err) => {
+        inner = undefined; // retry discovery on the next request
+        throw err;
+      });
+      return (await inner).verify(token);
+    },
+  };
+}

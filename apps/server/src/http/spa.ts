@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { notFoundBody } from './error-handler.ts';
+
+/** Paths that belong to the API or the identity provider: a miss there is a JSON 404, never the SPA. */
+const API_PREFIXES = [
+  '/iot/',
+  '/users/',
+  '/classroom/',
+  '/groups/',
+  '/restrictions/',
+  '/education/',
+  '/countries/',
+  '/customization/',
+  '/provisioning/',
+  '/boards/',
+  '/ota/',
+  '/storage/',
+  '/create/',
+  '/status/',
+  '/auth/',
+  '/notifications',
+  '/healthz',
+  '/dev/',
+  '/assets/',
+];
+
+
+/** Serves the built SPA: hashed assets cached forever, index.html never cached, history fallback for pages. */
+export async function registerSpa(app: FastifyInstance, config: Config) {
+  const root = path.resolve(config.webDistDir ?? resolveWebDist());
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'no built web app found; pages will answer 503 (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => pathname.startsWith(p)) &&
+      !path.extname(pathname);
+    if (!wantsPage) return reply.status(404).send(notFoundBody(request));
+    if (!hasBuild) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+/** apps/web/dist, seen from the bundled server (apps/server/dist) or from the source (apps/server/src/http). */
+function resolveWebDist() {
+  const candidates = [
+    fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    fileURLToPath(new URL('../../../web/dist', import.meta.url)),
+  ];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? (candidates[1] as string);
+}

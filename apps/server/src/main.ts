@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createServer } from './server.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  const server = await createServer(config, logger);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await server.app.listen({ port: config.port, host: config.host });
+  const db = config.database.kind === 'pglite' ? `embedded PostgreSQL in ${config.database.dataDir}` : 'PostgreSQL server';
+  logger.info(`${config.productName} is running at ${config.publicUrl}/ (${db})`);
+  // The one line a newcomer needs, outside the JSON logs.
+  console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

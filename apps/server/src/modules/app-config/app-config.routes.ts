@@ -1,0 +1,43 @@
+import { type AppConfig, APP_VERSION } from '@tinkercloud/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
+
+export function toAppConfig(config: Config): AppConfig {
+  return {
+    productName: config.productName,
+    productSlug: config.productSlug,
+    version: APP_VERSION,
+    publicUrl: config.publicUrl,
+    // One server serves every spec host under a path prefix (ARCHITECTURE.md); hosts stay separable.
+    hosts: {
+      api: '',
+      customization: '/customization',
+      provisioning: '/provisioning',
+      boards: '/boards',
+      ota: '/ota',
+      storage: '/storage',
+      create: '/create',
+      status: '/status',
+    },
+    oidc: {
+      authority: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      audience: config.oidc.audience,
+      scope: 'openid profile email offline_access',
+      claimsNamespace: config.oidc.claimsNamespace,
+    },
+    embeddedIdp: config.oidc.embedded,
+    devOutboxUrl: config.devOutbox ? '/dev/outbox' : null,
+  };
+}
+
+/**
+ * The SPA's runtime configuration, as a classic script so it is set before the app's module runs
+ * (a blocking same-origin script keeps the CSP free of inline code).
+ */
+export const appConfigRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const body = `window.__APP_CONFIG__=${JSON.stringify(toAppConfig(config))};\n`;
+  app.get('/app-config.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body),
+  );
+};

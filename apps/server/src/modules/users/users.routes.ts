@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../auth/auth.plugin.ts';
+import type { Database } from '../../db/client.ts';
+import type { AccountService } from '../accounts/account.service.ts';
+import { createUserSettingsRepository } from './users.repository.ts';
+import {
+  confirmResultSchema,
+  profileQuery,
+  profileSchema,
+  settingsSchema,
+  userIdParam,
+} from './users.schemas.ts';
+import { createUsersService } from './users.service.ts';
+
+const tags = ['users'];
+const security = [{ bearerAuth: [] }];
+
+/** Users API of spec section 7.2. */
+export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountService }> = async (app, opts) => {
+  const service = createUsersService({ accounts: opts.accounts, settings: createUserSettingsRepository(opts.db) });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  typed.get(
+    '/users/v1/users/byID/:id',
+    {
+      schema: { tags, security, summary: 'Adult profile', params: userIdParam, querystring: profileQuery, response: { 200: profileSchema } },
+    },
+    async (request) => {
+      const scopes = (request.query.scopes ?? '').split(',').map((s) => s.trim());
+      return service.adultProfile(actorOf(request).userId, request.params.id, scopes);
+    },
+  );
+
+  typed.get(
+    '/users/v1/children/byID/me',
+    { schema: { tags, security, summary: 'Minor profile', response: { 200: profileSchema } } },
+    async (request) => service.minorProfile(actorOf(request).userId),
+  );
+
+  typed.get(
+    '/users/v1/users/settings',
+    { schema: { tags, security, summary: 'User settings', response: { 200: settingsSchema } } },
+    async (request) => service.getSettings(actorOf(request).userId),
+  );
+
+  typed.put(
+    '/users/v1/users/settings',
+    { schema: { tags, security, summary: 'Replace user settings', body: settingsSchema, response: { 200: settingsSchema } } },
+    async (request) => service.putSettings(actorOf(request).userId, request.body),
+  );
+
+  typed.post(
+    '/users/v1/users/byID/:id/confirm',
+    {
+      schema: { tags, security, summary: 'Resend the verification e-mail', params: userIdParam, response: { 202: confirmResultSchema } },
+    },
+    async (request, reply) => {
+      await service.resendVerification(actorOf(request).userId, request.params.id);
+      return reply.status(202).send({ status: 'sent' as const });
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { createLocalVerifier, createRemoteVerifier } from './auth/token-verifier.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { createIdp } from './idp/index.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createAccountService } from './modules/accounts/account.service.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Wires every part from the config: database → migrations → accounts → identity provider → HTTP app. */
+export async function createServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
+  const database = await openDatabase(config.database);
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db, logger });
+    const accounts = createAccountService({ db, mailer, config, logger });
+    const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
+    let idpPlugin: Awaited<ReturnType<typeof createIdp>>['plugin'] | undefined;
+    let verifier: ReturnType<typeof createLocalVerifier>;
+    if (config.oidc.embedded) {
+      const idp = await createIdp({ config, db, accounts, logger });
+      idpPlugin = idp.plugin;
+      verifier = createLocalVerifier(idp.jwks, expect);
+    } else {
+      verifier = createRemoteVerifier(expect);
+    }
+    const app = await buildApp({ config, database, mailer, accounts, verifier, idpPlugin, logger });
+    return {
+      app,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// unit: pure code, no database. api: through buildApp() against a real database — PGlite by default,
+// the PostgreSQL server when DATABASE_URL is set (npm run test:api runs both).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.api.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
+          // Each file opens its own database; two cores, so keep the parallelism low.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
