@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.oidc).toMatchObject({
+      embedded: true,
+      issuer: 'http://localhost:8080/auth',
+      clientId: 'tinkercloud-web',
+      audience: 'http://localhost:8080/api',
+      claimsNamespace: 'http://localhost:8080/claims/',
+    });
+    expect(config.productName).toBe('Tinkercloud');
+    expect(config.productSlug).toBe('tinkercloud');
+    expect(config.devOutbox).toBe(true);
+  });
+
+  it('derives URLs from PUBLIC_URL without its trailing slash and treats empty strings as unset', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://iot.example.org/', PORT: '', DATABASE_URL: '' });
+    expect(config.publicUrl).toBe('https://iot.example.org');
+    expect(config.oidc.issuer).toBe('https://iot.example.org/auth');
+    expect(config.port).toBe(8080);
+    expect(config.database.kind).toBe('pglite');
+  });
+
+  it('uses a PostgreSQL server and turns the dev outbox off when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/app' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(config.devOutbox).toBe(false);
+  });
+
+  it('switches to an external provider with OIDC_ISSUER and requires its audience', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org/' })).toThrow(/OIDC_AUDIENCE/);
+    const config = loadConfig({ OIDC_ISSUER: 'https://id.example.org/', OIDC_AUDIENCE: 'https://api' });
+    expect(config.oidc).toMatchObject({ embedded: false, issuer: 'https://id.example.org/', audience: 'https://api' });
+    expect(config.devOutbox).toBe(false);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PRODUCT_SLUG: 'Bad Slug' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PRODUCT_SLUG']) expect(problems).toContain(name);
+    }
+  });
+});

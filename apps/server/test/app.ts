@@ -1,0 +1,66 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pino from 'pino';
+import { buildApp } from '../src/app.ts';
+import { createLocalVerifier } from '../src/auth/token-verifier.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { createAccountService } from '../src/modules/accounts/account.service.ts';
+import { claimNames } from '@tinkercloud/shared';
+import { openTestDatabase } from './database.ts';
+
+/**
+ * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
+ * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const config: Config = loadConfig({ PUBLIC_URL: 'http://test.local', LOG_LEVEL: 'silent', ...env });
+  const database = await openTestDatabase();
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer({ smtpUrl: undefined, from: config.mail.from, db: database.db, logger });
+  const accounts = createAccountService({ db: database.db, mailer, config, logger });
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+  const verifier = createLocalVerifier({ keys: [jwk] }, { issuer: config.oidc.issuer, audience: config.oidc.audience });
+  const app = await buildApp({ config, database, mailer, accounts, verifier });
+  await app.ready();
+
+  async function tokenFor(userId: string, opts: { audience?: string; issuer?: string; expiresIn?: string } = {}) {
+    return new SignJWT({ [claimNames(config.oidc.claimsNamespace).tosAccepted]: false, scope: 'openid profile email' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+      .setSubject(userId)
+      .setIssuer(opts.issuer ?? config.oidc.issuer)
+      .setAudience(opts.audience ?? config.oidc.audience)
+      .setIssuedAt()
+      .setExpirationTime(opts.expiresIn ?? '1h')
+      .sign(privateKey);
+  }
+
+  let counter = 0;
+  /** A real account through the same service sign-up uses. */
+  async function createUser(overrides: Partial<Parameters<typeof accounts.register>[0]> = {}) {
+    counter += 1;
+    const tag = `${Date.now().toString(36)}${counter}`;
+    return accounts.register({
+      email: `user${tag}@example.com`,
+      username: `user${tag}`,
+      name: `User ${counter}`,
+      password: 'correct horse battery',
+      isMinor: false,
+      ...overrides,
+    });
+  }
+
+  return {
+    app,
+    config,
+    db: database.db,
+    accounts,
+    tokenFor,
+    createUser,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app.ts';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  // A stand-in build output: the serving rules are what is under test, not the web app.
+  dist = mkdtempSync(path.join(tmpdir(), 'tc-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the SPA', () => {
+  it('serves index.html for page routes (history fallback), never cached', async () => {
+    for (const url of ['/', '/devices/', '/devices/123/networkconfig/', '/anything/unknown?x=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets forever', async () => {
+    const res = await t.app.inject('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not cache unhashed files', async () => {
+    const res = await t.app.inject('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset or API path with 404, not the app', async () => {
+    expect((await t.app.inject('/assets/missing-000.js')).statusCode).toBe(404);
+    expect((await t.app.inject('/missing.png')).statusCode).toBe(404);
+    const api = await t.app.inject('/users/v1/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+
+  it('does not serve the app for non-GET requests to page paths', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/devices/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+});
