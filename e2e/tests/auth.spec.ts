@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectSignedIn,
+  latestMail,
+  linkIn,
+  newAccount,
+  signInOnProviderPage,
+  signOut,
+  signUp,
+} from '../support/accounts.ts';
+
+test('create account → verify the e-mail from the outbox → sign out → sign in → Home', async ({ page }) => {
+  const account = await signUp(page, newAccount('verify'));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle(/^Home \| Tinkercloud$/);
+
+  const notice = page.getByRole('status').filter({ hasText: 'Please verify your email' });
+  await expect(notice).toHaveText(/Please verify your email — check your inbox and follow the link we sent\./);
+  const box = await notice.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && Math.round(viewport.height - (box.y + box.height))).toBe(50);
+  expect(box && box.height).toBeGreaterThanOrEqual(36);
+
+  // Resend works and writes a second mail.
+  await notice.getByRole('button', { name: 'Resend email' }).click();
+  await expect.poll(async () => (await page.request.get('/dev/outbox.json')).json().then((m: { to: string }[]) => m.filter((x) => x.to === account.email).length)).toBe(2);
+
+  const mail = await latestMail(page, account.email);
+  await page.goto(linkIn(mail.text, '/auth/verify-email'));
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
+
+  await page.goto('/');
+  await expectSignedIn(page, account);
+  await expect(page.getByText('Please verify your email')).toHaveCount(0);
+
+  await signOut(page);
+  await expect(page).toHaveURL(/\/auth\/interaction\/|\/$/);
+  await page.goto('/');
+  await signInOnProviderPage(page, account);
+  await expectSignedIn(page, account);
+  await expect(page).toHaveTitle(/^Home \| Tinkercloud$/);
+  await expect(page.getByText('Please verify your email')).toHaveCount(0);
+});
+
+test('a wrong password is refused with a clear message', async ({ page }) => {
+  const account = await signUp(page, newAccount('wrongpw'));
+  await signOut(page);
+  await page.goto('/');
+  await signInOnProviderPage(page, { ...account, password: 'not the password' });
+  await expect(page.getByText('Invalid e-mail/username or password.')).toBeVisible();
+});
+
+test('the return path is restored after sign-in', async ({ page }) => {
+  const account = await signUp(page, newAccount('return'));
+  await signOut(page);
+  await page.goto('/dashboards/?forcesearch=true');
+  await expect(page).toHaveURL(/\/auth\/interaction\//);
+  await signInOnProviderPage(page, account);
+  await expect(page).toHaveURL(/\/dashboards\/\?forcesearch=true$/);
+  await expect(page).toHaveTitle(/^Dashboards \| Tinkercloud$/);
+  // The sign-in parameters are gone from the address.
+  expect(page.url()).not.toMatch(/[?&](code|state)=/);
+});

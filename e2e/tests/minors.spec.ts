@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { createAccountFromSignIn, expectSignedIn, newAccount } from '../support/accounts.ts';
+
+test('/minors signs up an under-age account that gets the restricted shell', async ({ page }) => {
+  const account = newAccount('kid');
+  await page.goto('/minors');
+  await expect(page).toHaveURL(/\/auth\/interaction\//);
+  const birthday = `${new Date().getFullYear() - 10}-03-15`;
+  await createAccountFromSignIn(page, account, birthday);
+  await expectSignedIn(page, account);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Home', 'Sketches', 'Courses']);
+
+  // Minors are sent home from pages outside Home, Sketches and Courses.
+  await page.goto('/devices/');
+  await expect(page).toHaveURL(/\/$/);
+
+  // Signed in already: /minors goes home.
+  await page.goto('/minors');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a minor must give a birthday that makes them under age', async ({ page }) => {
+  const account = newAccount('notkid');
+  await page.goto('/minors');
+  await createAccountFromSignIn(page, account, '1990-01-01');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\//);
+});

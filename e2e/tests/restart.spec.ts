@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, newAccount, signInOnProviderPage, signOut, signUp } from '../support/accounts.ts';
+import { freshDataDir, startServer } from '../support/server.ts';
+
+// A server of its own, so stopping it does not disturb the other specs.
+const PORT = Number(process.env.E2E_RESTART_PORT ?? 4311);
+
+test('sessions, keys and accounts survive a server restart', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = freshDataDir('restart');
+  let server = await startServer({ port: PORT, dataDir });
+  try {
+    const account = await signUp(page, newAccount('restart'), server.url);
+    await server.stop();
+    server = await startServer({ port: PORT, dataDir });
+
+    // Same browser session: the tokens issued before the restart are still accepted.
+    await page.reload();
+    await expectSignedIn(page, account);
+    const profile = await page.evaluate(async () => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+      const token = key ? JSON.parse(sessionStorage.getItem(key) ?? '{}').access_token : '';
+      const res = await fetch('/users/v1/users/byID/me', { headers: { authorization: `Bearer ${token}` } });
+      return res.status;
+    });
+    expect(profile).toBe(200);
+
+    // The account itself is still there.
+    await signOut(page);
+    await page.goto(`${server.url}/`);
+    await signInOnProviderPage(page, account);
+    await expectSignedIn(page, account);
+  } finally {
+    await server.stop();
+  }
+});
