@@ -1,0 +1,177 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users, userTokens } from '../../db/schema/index.ts';
+import type { Account } from './account.types.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.emailVerified,
+    isMinor: row.isMinor,
+    birthday: row.birthday,
+    picture: row.picture,
+    loginCount: row.loginCount,
+    tosAccepted: row.tosAcceptedAt !== null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** True for a PostgreSQL unique violation, however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The only SQL for users and user_tokens. */
+export function createAccountRepository(db: Database) {
+  const lower = (v: string) => sql`lower(${v})`;
+  const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      if (!UUID.test(id)) return null;
+      return first(await db.select().from(users).where(eq(users.id, id)).limit(1));
+    },
+
+    async findByEmail(email: string): Promise<UserRow | null> {
+      return first(
+        await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${lower(email)}`)
+          .limit(1),
+      );
+    },
+
+    /** Matches the login against the e-mail or the username, both case-insensitively. */
+    async findByLogin(login: string): Promise<UserRow | null> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(
+          or(sql`lower(${users.email}) = ${lower(login)}`, sql`lower(${users.username}) = ${lower(login)}`),
+        )
+        .limit(2);
+      // An e-mail match wins if someone picked another user's e-mail address as a username.
+      return rows.find((r) => r.email.toLowerCase() === login.toLowerCase()) ?? rows[0] ?? null;
+    },
+
+    async findByExternalSubject(subject: string): Promise<UserRow | null> {
+      return first(await db.select().from(users).where(eq(users.externalSubject, subject)).limit(1));
+    },
+
+    async emailTaken(email: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${lower(email)}`)
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async usernameTaken(username: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${lower(username)}`)
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Inserts a user; a unique violation surfaces as the driver's error (see isUniqueViolation). */
+    async insert(values: NewUserRow): Promise<UserRow> {
+      const rows = await db.insert(users).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async update(id: string, values: Partial<Omit<NewUserRow, 'id' | 'createdAt'>>): Promise<UserRow | null> {
+      return first(
+        await db
+          .update(users)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning(),
+      );
+    },
+
+    async incrementLoginCount(id: string): Promise<UserRow | null> {
+      return first(
+        await db
+          .update(users)
+          .set({ loginCount: sql`${users.loginCount} + 1` })
+          .where(eq(users.id, id))
+          .returning(),
+      );
+    },
+
+    async insertToken(values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }) {
+      await db.insert(userTokens).values(values);
+    },
+
+    /** Marks a valid (unused, unexpired) token as used and returns its user id; null otherwise. One use only. */
+    async consumeToken(tokenHash: string, purpose: TokenPurpose): Promise<string | null> {
+      const rows = await db
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: userTokens.userId });
+      return rows[0]?.userId ?? null;
+    },
+
+    /** Checks a token without using it up (to show a form before the final step). */
+    async peekToken(tokenHash: string, purpose: TokenPurpose): Promise<string | null> {
+      const rows = await db
+        .select({ userId: userTokens.userId })
+        .from(userTokens)
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.userId ?? null;
+    },
+
+    /** Retires every outstanding token of one purpose for a user (e.g. after a password reset). */
+    async retireTokens(userId: string, purpose: TokenPurpose): Promise<void> {
+      await db
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)),
+        );
+    },
+
+    /** Deletes tokens that expired more than a day ago. */
+    async purgeExpiredTokens(): Promise<void> {
+      await db.delete(userTokens).where(lt(userTokens.expiresAt, sql`now() - interval '1 day'`));
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;
