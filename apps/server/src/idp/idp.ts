@@ -1,0 +1,88 @@
+import formbody from '@fastify/formbody';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { JWK } from 'jose';
+import type Provider from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { AccountService } from '../modules/accounts/account.service.ts';
+import { accountPageRoutes } from './account-pages.routes.ts';
+import { interactionRoutes } from './interaction.routes.ts';
+import { pinProviderUrls, providerPassthrough } from './mount.ts';
+import { purgeExpiredOidcPayloads } from './oidc-adapter.ts';
+import type { PageContext } from './pages/layout.ts';
+import { createProvider } from './provider.ts';
+import { loadIdpSecrets, publicJwks } from './secrets.ts';
+
+export const IDP_MOUNT = '/auth';
+
+export interface IdpDeps {
+  config: Config;
+  db: Database;
+  accounts: AccountService;
+  logger: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+  /** Redirect and post-logout URIs of the web client; default `[${publicUrl}/]`. */
+  redirectUris?: string[];
+  /** How often expired provider rows are deleted; default 10 minutes. */
+  cleanupIntervalMs?: number;
+}
+
+export interface Idp {
+  /** Register with `{ prefix: '/auth' }`: the provider, the sign-in pages and their assets. */
+  plugin: FastifyPluginAsync;
+  /** Public signing keys, for checking API access tokens in this process. */
+  jwks: { keys: JWK[] };
+  /** The oidc-provider instance (tests and diagnostics). */
+  provider: Provider;
+}
+
+/**
+ * The embedded OpenID Connect provider. Signing and cookie keys are created on first start and kept in
+ * server_secrets; sessions, grants and tokens live in oidc_payloads, so restarts and extra processes share them.
+ */
+export async function createIdp(deps: IdpDeps): Promise<Idp> {
+  const { config, db, accounts, logger } = deps;
+  const secrets = await loadIdpSecrets(db);
+  const publicPath = new URL(config.publicUrl).pathname.replace(/\/+$/, '');
+  const pages: PageContext = {
+    productName: config.productName,
+    mountPath: `${publicPath}${IDP_MOUNT}`,
+    appUrl: `${config.publicUrl}/`,
+  };
+  const provider = createProvider({
+    config,
+    db,
+    accounts,
+    logger,
+    signingKeys: secrets.signingKeys,
+    cookieKeys: secrets.cookieKeys,
+    pages,
+    redirectUris: deps.redirectUris ?? [`${config.publicUrl}/`],
+  });
+  pinProviderUrls(provider, config.publicUrl);
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    if (app.prefix !== IDP_MOUNT) {
+      throw new Error(
+        `the identity provider must be registered with prefix '${IDP_MOUNT}' (got '${app.prefix}')`,
+      );
+    }
+    // app.ts registers @fastify/formbody app-wide; stand-alone (tests) we bring it ourselves.
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
+    await app.register(providerPassthrough(provider, config.publicUrl));
+    await app.register(
+      interactionRoutes({ provider, accounts, pages, firstPartyClientId: config.oidc.clientId, logger }),
+    );
+    await app.register(accountPageRoutes({ accounts, pages }));
+
+    const purge = () =>
+      purgeExpiredOidcPayloads(db).then(
+        (count) => count > 0 && logger.debug({ count }, 'expired identity provider rows deleted'),
+        (err) => logger.warn({ err }, 'cleaning expired identity provider rows failed'),
+      );
+    const timer = setInterval(purge, deps.cleanupIntervalMs ?? 10 * 60 * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+
+  return { plugin, jwks: publicJwks(secrets.signingKeys), provider };
+}

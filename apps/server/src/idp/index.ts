@@ -1,0 +1,1 @@
+export { createIdp, IDP_MOUNT, type Idp, type IdpDeps } from './idp.ts';
