@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { SERVER_ORIGIN, shouldProxy } from './dev-proxy.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must run before react() so route files are split before JSX is compiled.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: here('./src/routes'),
+      generatedRouteTree: here('./src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+      semicolons: true,
+      // Our imports carry their extension (.tsx); the generated tree follows suit.
+      addExtensions: true,
+    }),
+    react(),
+  ],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // One catch-all rule; `bypass` returns a path to keep a request on Vite (null/undefined forwards it).
+      '^/.*': {
+        target: SERVER_ORIGIN,
+        changeOrigin: false,
+        ws: false,
+        bypass: (req) => (shouldProxy(req.url ?? '/', req.headers.accept) ? undefined : (req.url ?? '/')),
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'dev-proxy.test.ts'],
+    setupFiles: ['./src/test-setup.ts'],
+  },
+});
