@@ -1,0 +1,32 @@
+import type { AppConfig } from '@tinkercloud/shared';
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { TOKEN_EXPIRY_SKEW_SEC } from './auth-errors.ts';
+
+/** Token HTTP time-out (spec section 9). */
+export const TOKEN_REQUEST_TIMEOUT_SEC = 10;
+
+/**
+ * The OIDC client: authorization code with PKCE (S256 is the library default) against our provider, which
+ * issues JWT access tokens for the API audience through the `resource` parameter.
+ */
+export function createUserManager(config: AppConfig, origin: string, storage: Storage): UserManager {
+  return new UserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.clientId,
+    redirect_uri: `${origin}/`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: config.oidc.scope,
+    extraQueryParams: { resource: config.oidc.audience },
+    // sessionStorage keeps the user across reloads of this tab and forgets it when the tab closes.
+    userStore: new WebStorageStateStore({ store: storage }),
+    // Renewal is driven by our auth service (one refresh at a time: refresh tokens rotate), on the same
+    // "access token expiring" event the library's automatic renew would use.
+    automaticSilentRenew: false,
+    accessTokenExpiringNotificationTimeInSeconds: TOKEN_EXPIRY_SKEW_SEC,
+    requestTimeoutInSeconds: TOKEN_REQUEST_TIMEOUT_SEC,
+    // Our claims are in the ID token; the userinfo call would only repeat them.
+    loadUserInfo: false,
+    monitorSession: false,
+  });
+}
