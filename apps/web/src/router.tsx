@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import type { AppConfig } from '@tinkercloud/shared';
+import { NotFound } from './components/NotFound.tsx';
+import { PageLoader } from './components/PageLoader.tsx';
+import { RouteError } from './components/RouteError.tsx';
+import { pushPageview } from './lib/analytics.ts';
+import type { ApiRequest } from './lib/api.ts';
+import type { Auth } from './lib/auth/auth-service.ts';
+import { pageTitle } from './lib/title.ts';
+import { routeTree } from './routeTree.gen.ts';
+
+export interface RouterContext {
+  auth: Auth;
+  api: ApiRequest;
+  queryClient: QueryClient;
+  config: AppConfig;
+}
+
+export function createAppRouter(context: RouterContext) {
+  const router = createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    // Route loaders read through TanStack Query, which decides freshness itself.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 200,
+    defaultPendingComponent: PageLoader,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+    // The spec's paths end with a slash (/devices/) while links omit it: both forms work.
+    trailingSlash: 'preserve',
+    scrollRestoration: true,
+  });
+
+  router.subscribe('onResolved', ({ toLocation }) => {
+    const titled = router.state.matches.findLast((match) => match.staticData.title);
+    document.title = pageTitle(titled?.staticData.title, context.config.productName);
+    pushPageview(window, toLocation.pathname);
+  });
+
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page name in `{Page} | {productName}`. */
+    title?: string;
+  }
+}

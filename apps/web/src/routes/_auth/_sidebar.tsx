@@ -1,0 +1,20 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { Sidebar } from '../../shell/Sidebar.tsx';
+
+/** The main shell: a 240px sidebar beside the page (spec 2.4). */
+export const Route = createFileRoute('/_auth/_sidebar')({
+  component: SidebarLayout,
+});
+
+function SidebarLayout() {
+  return (
+    <div className="sidebar-layout">
+      <aside className="sidebar-column">
+        <Sidebar />
+      </aside>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { CUSTOM_TEMPLATES_TAB, defaultTemplatesTab, templatesSearchSchema } from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
+import { EmptyState, Page } from '../../../components/Page.tsx';
+import { getAppConfig } from '../../../lib/app-config.ts';
+import { requireAccess } from '../../../lib/route-guards.ts';
+import { getSelectedSpaceType } from '../../../lib/space.ts';
+
+export const Route = createFileRoute('/_auth/_sidebar/templates')({
+  staticData: { title: 'Templates' },
+  // The product's own tab is named after its slug, which only the runtime configuration knows.
+  validateSearch: (search: Record<string, unknown>) =>
+    templatesSearchSchema(getAppConfig().productSlug).parse(search),
+  beforeLoad: (options) => {
+    requireAccess('templates')(options);
+    if (!options.search.tab) {
+      const tab = defaultTemplatesTab(getSelectedSpaceType(), options.context.config.productSlug);
+      throw redirect({ to: '/templates', search: { tab }, replace: true });
+    }
+  },
+  component: TemplatesPage,
+});
+
+function TemplatesPage() {
+  const { config } = useServices();
+  const { tab } = Route.useSearch();
+  const custom = tab === CUSTOM_TEMPLATES_TAB;
+  return (
+    <Page title="Templates">
+      <nav className="tabs" aria-label="Template sources">
+        <Link
+          to="/templates"
+          search={{ tab: config.productSlug }}
+          className="tab"
+          aria-current={!custom ? 'page' : undefined}
+        >
+          {config.productName}
+        </Link>
+        <Link
+          to="/templates"
+          search={{ tab: CUSTOM_TEMPLATES_TAB }}
+          className="tab"
+          aria-current={custom ? 'page' : undefined}
+        >
+          Custom
+        </Link>
+      </nav>
+      <EmptyState
+        title="No templates yet"
+        hint={
+          custom
+            ? 'Templates you create will be listed here.'
+            : `${config.productName} templates will be listed here.`
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import { type AccessContext, canAccess, type SectionKey } from '../lib/access.ts';
+
+export interface NavItem {
+  section: SectionKey;
+  label: string;
+  to: string;
+}
+
+/** The sidebar's link groups in order, separated by dividers (spec 2.4). */
+export const NAV_GROUPS: readonly (readonly NavItem[])[] = [
+  [{ section: 'home', label: 'Home', to: '/' }],
+  [{ section: 'sketches', label: 'Sketches', to: '/sketches' }],
+  [
+    { section: 'devices', label: 'Devices', to: '/devices' },
+    { section: 'things', label: 'Things', to: '/things' },
+    { section: 'dashboards', label: 'Dashboards', to: '/dashboards' },
+    { section: 'triggers', label: 'Triggers', to: '/triggers' },
+  ],
+  [{ section: 'templates', label: 'Templates', to: '/templates' }],
+  [
+    { section: 'resources', label: 'Resources', to: '/resources' },
+    { section: 'courses', label: 'Courses', to: '/courses' },
+  ],
+  [{ section: 'integrations', label: 'Integrations', to: '/integrations' }],
+  [
+    { section: 'settings', label: 'Space Settings', to: '/settings' },
+    { section: 'plan-usage', label: 'Plan Usage', to: '/plan-usage' },
+  ],
+];
+
+/** The groups this user may see; a group left empty disappears with its divider. */
+export function visibleNavGroups(context: AccessContext): NavItem[][] {
+  return NAV_GROUPS.map((group) => group.filter((item) => canAccess(item.section, context))).filter(
+    (group) => group.length > 0,
+  );
+}
