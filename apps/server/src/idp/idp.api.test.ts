@@ -77,6 +77,8 @@ describe('embedded identity provider', () => {
     expect(doc.end_session_endpoint).toBe(`${ORIGIN}/auth/v2/logout`);
     expect(doc.jwks_uri).toBe(`${ORIGIN}/auth/.well-known/jwks.json`);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.response_types_supported).toEqual(['code']);
+    expect(doc.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
     expect(doc.scopes_supported).toEqual(expect.arrayContaining(SCOPE.split(' ')));
 
     const jwks = await h.app.inject({ url: '/auth/.well-known/jwks.json' });
@@ -232,7 +234,8 @@ describe('embedded identity provider', () => {
         expect(ok.statusCode).toBe(303);
         return b.location(ok);
       },
-      { is_minor: '1' },
+      // As the SPA does: the API audience as resource indicator, and the minor flag.
+      { is_minor: '1', resource: h.config.oidc.audience },
     );
     const tokens = await tokenRequest({
       grant_type: 'authorization_code',
@@ -344,6 +347,8 @@ describe('embedded identity provider', () => {
           client_id: second.config.oidc.clientId,
           grant_type: 'refresh_token',
           refresh_token: String(tokens.body.refresh_token),
+          // oidc-client-ts repeats the scope of the last token response.
+          scope: String(tokens.body.scope),
         }).toString(),
       });
       expect(res.statusCode).toBe(200);

@@ -75,8 +75,8 @@ export async function createIdp(deps: IdpDeps): Promise<Idp> {
     await app.register(accountPageRoutes({ accounts, pages }));
 
     const purge = () =>
-      purgeExpiredOidcPayloads(db).then(
-        (count) => count > 0 && logger.debug({ count }, 'expired identity provider rows deleted'),
+      Promise.all([purgeExpiredOidcPayloads(db), accounts.purgeExpiredTokens()]).then(
+        ([count]) => count > 0 && logger.debug({ count }, 'expired identity provider rows deleted'),
         (err) => logger.warn({ err }, 'cleaning expired identity provider rows failed'),
       );
     const timer = setInterval(purge, deps.cleanupIntervalMs ?? 10 * 60 * 1000);

@@ -59,6 +59,8 @@ export function createProvider(deps: ProviderDeps): Provider {
       },
     ],
     scopes: SCOPES,
+    // Authorization code only: no implicit or hybrid flows.
+    responseTypes: ['code'],
     claims: scopeClaims(claimsNamespace),
     conformIdTokenClaims: false,
     extraParams: ['is_minor', 'screen_hint'],

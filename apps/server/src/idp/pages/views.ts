@@ -58,7 +58,7 @@ ${field({
   maxlength: USERNAME_MAX,
   hint: 'Starts with a letter or digit; then letters, digits, _ . or -.',
 })}
-${field({ name: 'name', label: 'Full name', value: values.name, autocomplete: 'name' })}
+${field({ name: 'name', label: 'Name', value: values.name, autocomplete: 'name' })}
 ${
   opts.isMinor
     ? field({

@@ -1,10 +1,11 @@
+import { isConformantName, NAME_MAX_LENGTH, toConformantName } from '@tinkercloud/shared';
+
 /**
  * Pure account rules (no I/O), shared by the account service and the sign-up pages.
  * The username follows the spec's name conformance rule (section 5).
  */
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
-export const USERNAME_MAX = 63;
+export const USERNAME_MAX = NAME_MAX_LENGTH;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
 export const NAME_MAX = 100;
@@ -28,7 +29,7 @@ export function emailProblem(email: string): string | null {
 export function usernameProblem(username: string): string | null {
   if (username.length === 0) return 'Choose a username.';
   if (username.length > USERNAME_MAX) return `The username can have at most ${USERNAME_MAX} characters.`;
-  if (!USERNAME_PATTERN.test(username)) {
+  if (!isConformantName(username)) {
     return 'The username must start with a letter or a digit and may only contain letters, digits, _ . and -.';
   }
   return null;
@@ -100,16 +101,11 @@ export function isTeen(birthday: string | null, today = new Date()): boolean {
 }
 
 /**
- * The conformant transform of the spec (section 5): accents normalised, whitespace to underscores, other
- * characters stripped, leading characters that are not letters or digits removed, cut to `max` characters.
+ * The spec's conformant transform (section 5), then cut so it starts with a letter or digit and fits in `max`
+ * characters; may return '' when nothing usable is left.
  */
 export function conformName(input: string, max = USERNAME_MAX): string {
-  const ascii = input
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .replace(/\s+/g, '_')
-    .replace(/[^A-Za-z0-9_.-]/g, '')
-    .replace(/^[^A-Za-z0-9]+/, '');
-  return ascii.slice(0, max);
+  return toConformantName(input.trim())
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, max);
 }

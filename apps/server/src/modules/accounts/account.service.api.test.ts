@@ -160,6 +160,16 @@ describe('account service', () => {
       .where(eq(userTokens.userId, acc.id));
     await rejects(accounts.verifyEmail(token), 'bad_request', /expired/);
     await rejects(accounts.verifyEmail(''), 'bad_request');
+
+    // Housekeeping keeps a day of grace, then deletes.
+    await accounts.purgeExpiredTokens();
+    expect(await database.db.select().from(userTokens).where(eq(userTokens.userId, acc.id))).toHaveLength(1);
+    await database.db
+      .update(userTokens)
+      .set({ expiresAt: sql`now() - interval '2 days'` })
+      .where(eq(userTokens.userId, acc.id));
+    await accounts.purgeExpiredTokens();
+    expect(await database.db.select().from(userTokens).where(eq(userTokens.userId, acc.id))).toHaveLength(0);
   });
 
   it('resets a password with a one-hour, one-time token', async () => {

@@ -60,6 +60,8 @@ export interface AccountService {
   acceptTerms(userId: string): Promise<Account>;
   /** Finds or creates the local user for an identity from an external OpenID Connect provider. */
   upsertExternalUser(identity: ExternalIdentity): Promise<Account>;
+  /** Deletes mailed tokens that expired more than a day ago (housekeeping). */
+  purgeExpiredTokens(): Promise<void>;
 }
 
 export interface AccountServiceDeps {
@@ -231,6 +233,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       const updated = await repo.update(userId, { tosAcceptedAt: new Date() });
       return toAccount(updated ?? row);
     },
+
+    purgeExpiredTokens: () => repo.purgeExpiredTokens(),
 
     async upsertExternalUser(identity) {
       if (!identity.subject) throw validation('The identity has no subject.');
