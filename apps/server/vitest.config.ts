@@ -7,7 +7,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.api.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -16,6 +21,7 @@ export default defineConfig({
           include: ['src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
           // Each file opens its own database; two cores, so keep the parallelism low.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

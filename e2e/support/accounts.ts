@@ -13,7 +13,7 @@ export async function createAccountFromSignIn(page: Page, account: TestAccount, 
   await page.getByRole('link', { name: /create (an )?account/i }).click();
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
   if (birthday) await page.getByLabel('Birthday').fill(birthday);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: /create account/i }).click();
