@@ -42,6 +42,8 @@ export async function expectSignedIn(page: Page, account: TestAccount) {
 export async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
+  // The provider ends its session and returns to the origin, which (signed out) shows the sign-in page.
+  await expect(page).toHaveURL(/\/auth\/interaction\//);
 }
 
 /** The newest mail to an address, from the dev outbox. */

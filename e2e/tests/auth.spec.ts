@@ -34,7 +34,6 @@ test('create account → verify the e-mail from the outbox → sign out → sign
   await expect(page.getByText('Please verify your email')).toHaveCount(0);
 
   await signOut(page);
-  await expect(page).toHaveURL(/\/auth\/interaction\/|\/$/);
   await page.goto('/');
   await signInOnProviderPage(page, account);
   await expectSignedIn(page, account);
