@@ -108,6 +108,8 @@ describe('routing', () => {
     expect(screen.getByText('No devices yet')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Devices | Tinkercloud'));
     expect(screen.getByRole('link', { name: /Templates/ }).textContent).toContain('NEW');
+    // Links use the spec's trailing-slash form.
+    expect(screen.getByRole('link', { name: 'Things' }).getAttribute('href')).toBe('/things/');
   });
 
   it('redirects unknown routes, /trash and /allitems home', async () => {
@@ -126,6 +128,9 @@ describe('routing', () => {
   it('answers Not Found for a template id that is not a UUID', async () => {
     renderAt('/templates/weather-station/');
     expect(await screen.findByText('Not Found')).toBeTruthy();
+    // Inside the header layout, titled as not found.
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
   });
 
   it('opens a template with a UUID id in the header layout', async () => {
@@ -142,7 +147,7 @@ describe('routing', () => {
 
   it('sends /registration to /courses with the info message', async () => {
     const { router } = renderAt('/registration/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/courses'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/courses/'));
     expect(await screen.findByRole('heading', { name: 'Courses' })).toBeTruthy();
     expect(
       await screen.findByText(

@@ -28,14 +28,16 @@ export function createAppRouter(context: RouterContext) {
     defaultPendingComponent: PageLoader,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
-    // The spec's paths end with a slash (/devices/) while links omit it: both forms work.
-    trailingSlash: 'preserve',
+    // The spec's paths end with a slash (/devices/); links and redirects produce that form too.
+    trailingSlash: 'always',
     scrollRestoration: true,
   });
 
   router.subscribe('onResolved', ({ toLocation }) => {
-    const titled = router.state.matches.findLast((match) => match.staticData.title);
-    document.title = pageTitle(titled?.staticData.title, context.config.productName);
+    const { matches } = router.state;
+    const notFound = matches.some((match) => match.status === 'notFound');
+    const titled = matches.findLast((match) => match.staticData.title);
+    document.title = pageTitle(notFound ? 'Not Found' : titled?.staticData.title, context.config.productName);
     pushPageview(window, toLocation.pathname);
   });
 

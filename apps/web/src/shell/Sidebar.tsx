@@ -4,7 +4,6 @@ import { useAuthState, useServices } from '../app/services.tsx';
 import { SystemStatus } from '../features/status/components/SystemStatus.tsx';
 import { readFlag, setFlag, TEMPLATES_BADGE_SEEN_KEY } from '../lib/local-flags.ts';
 import { getSelectedSpaceType } from '../lib/space.ts';
-import type { FileRouteTypes } from '../routeTree.gen.ts';
 import { type NavItem, visibleNavGroups } from './nav-items.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -75,7 +74,7 @@ function SidebarLink({
 }) {
   return (
     <Link
-      to={item.to as FileRouteTypes['to']}
+      to={item.to}
       className="sidebar-link"
       activeOptions={{ exact: item.to === '/', includeSearch: false }}
       onClick={onClick}

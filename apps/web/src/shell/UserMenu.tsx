@@ -9,15 +9,15 @@ export function UserMenu() {
   const name = user.name || user.username || user.email;
   return (
     <details className="user-menu">
-      <summary className="user-menu-trigger">
+      <summary className="user-menu-trigger" data-testid="user-menu">
         <span className="avatar" aria-hidden="true">
           {avatarInitials(name)}
         </span>
         <span className="user-name">{name}</span>
       </summary>
-      <div className="user-menu-list">
+      <div className="user-menu-list" role="menu">
         {user.email && <p className="user-menu-email">{user.email}</p>}
-        <button type="button" className="menu-item" onClick={() => void auth.logout()}>
+        <button type="button" role="menuitem" className="menu-item" onClick={() => void auth.logout()}>
           Log out
         </button>
       </div>

@@ -1,30 +1,32 @@
+import type { LinkProps } from '@tanstack/react-router';
 import { type AccessContext, canAccess, type SectionKey } from '../lib/access.ts';
 
 export interface NavItem {
   section: SectionKey;
   label: string;
-  to: string;
+  /** A route path in the router's trailing-slash form. */
+  to: NonNullable<LinkProps['to']>;
 }
 
 /** The sidebar's link groups in order, separated by dividers (spec 2.4). */
 export const NAV_GROUPS: readonly (readonly NavItem[])[] = [
   [{ section: 'home', label: 'Home', to: '/' }],
-  [{ section: 'sketches', label: 'Sketches', to: '/sketches' }],
+  [{ section: 'sketches', label: 'Sketches', to: '/sketches/' }],
   [
-    { section: 'devices', label: 'Devices', to: '/devices' },
-    { section: 'things', label: 'Things', to: '/things' },
-    { section: 'dashboards', label: 'Dashboards', to: '/dashboards' },
-    { section: 'triggers', label: 'Triggers', to: '/triggers' },
+    { section: 'devices', label: 'Devices', to: '/devices/' },
+    { section: 'things', label: 'Things', to: '/things/' },
+    { section: 'dashboards', label: 'Dashboards', to: '/dashboards/' },
+    { section: 'triggers', label: 'Triggers', to: '/triggers/' },
   ],
-  [{ section: 'templates', label: 'Templates', to: '/templates' }],
+  [{ section: 'templates', label: 'Templates', to: '/templates/' }],
   [
-    { section: 'resources', label: 'Resources', to: '/resources' },
-    { section: 'courses', label: 'Courses', to: '/courses' },
+    { section: 'resources', label: 'Resources', to: '/resources/' },
+    { section: 'courses', label: 'Courses', to: '/courses/' },
   ],
-  [{ section: 'integrations', label: 'Integrations', to: '/integrations' }],
+  [{ section: 'integrations', label: 'Integrations', to: '/integrations/' }],
   [
-    { section: 'settings', label: 'Space Settings', to: '/settings' },
-    { section: 'plan-usage', label: 'Plan Usage', to: '/plan-usage' },
+    { section: 'settings', label: 'Space Settings', to: '/settings/' },
+    { section: 'plan-usage', label: 'Plan Usage', to: '/plan-usage/' },
   ],
 ];
 

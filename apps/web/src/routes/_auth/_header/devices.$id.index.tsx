@@ -15,7 +15,7 @@ function DeviceOverview() {
         {GRAPH_RANGES.map((range) => (
           <Link
             key={range}
-            to="/devices/$id"
+            to="/devices/$id/"
             params={{ id }}
             search={{ graph: range }}
             className="segment"

@@ -17,18 +17,18 @@ function DeviceLayout() {
   return (
     <Page title="Device">
       <HeaderPortal>
-        <Link to="/devices" className="button button-subtle">
+        <Link to="/devices/" className="button button-subtle">
           All devices
         </Link>
       </HeaderPortal>
       <nav className="tabs" aria-label="Device pages">
-        <Link to="/devices/$id" params={{ id }} className="tab" activeOptions={{ exact: true }}>
+        <Link to="/devices/$id/" params={{ id }} className="tab" activeOptions={{ exact: true }}>
           Overview
         </Link>
-        <Link to="/devices/$id/networkconfig" params={{ id }} className="tab">
+        <Link to="/devices/$id/networkconfig/" params={{ id }} className="tab">
           Network
         </Link>
-        <Link to="/devices/$id/fwupdate" params={{ id }} className="tab">
+        <Link to="/devices/$id/fwupdate/" params={{ id }} className="tab">
           Firmware
         </Link>
       </nav>

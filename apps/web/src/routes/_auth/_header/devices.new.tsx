@@ -5,7 +5,7 @@ import { getAppConfig } from '../../../lib/app-config.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_header/devices/new')({
-  staticData: { title: 'Add device' },
+  staticData: { title: 'New device' },
   // Board types are named after the product slug, which only the runtime configuration knows.
   validateSearch: (search: Record<string, unknown>) =>
     newDeviceSearchSchema(getAppConfig().productSlug).parse(search),
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth/_header/devices/new')({
 
 function NewDevicePage() {
   return (
-    <Page title="Add device">
+    <Page title="New device">
       <EmptyState
         title="Device setup is not available yet"
         hint="Adding a device will be possible from here."

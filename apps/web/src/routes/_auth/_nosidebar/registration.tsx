@@ -15,7 +15,7 @@ function Registration() {
   useEffect(() => {
     // A fixed id keeps the message single when React runs effects twice in development.
     toast.info(REGISTRATION_MESSAGE, { id: 'registration' });
-    void navigate({ to: '/courses', replace: true });
+    void navigate({ to: '/courses/', replace: true });
   }, [navigate]);
   return null;
 }

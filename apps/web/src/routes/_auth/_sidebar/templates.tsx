@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth/_sidebar/templates')({
     requireAccess('templates')(options);
     if (!options.search.tab) {
       const tab = defaultTemplatesTab(getSelectedSpaceType(), options.context.config.productSlug);
-      throw redirect({ to: '/templates', search: { tab }, replace: true });
+      throw redirect({ to: '/templates/', search: { tab }, replace: true });
     }
   },
   component: TemplatesPage,
@@ -29,7 +29,7 @@ function TemplatesPage() {
     <Page title="Templates">
       <nav className="tabs" aria-label="Template sources">
         <Link
-          to="/templates"
+          to="/templates/"
           search={{ tab: config.productSlug }}
           className="tab"
           aria-current={!custom ? 'page' : undefined}
@@ -37,7 +37,7 @@ function TemplatesPage() {
           {config.productName}
         </Link>
         <Link
-          to="/templates"
+          to="/templates/"
           search={{ tab: CUSTOM_TEMPLATES_TAB }}
           className="tab"
           aria-current={custom ? 'page' : undefined}
