@@ -8,7 +8,10 @@ import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts';
 import { freshDataDir, startServer } from '../e2e/support/server.ts';
 
 const GOAL_BYTES = 200 * 1024;
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4320), dataDir: freshDataDir('bench') });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 4320),
+  dataDir: freshDataDir('bench'),
+});
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext();
@@ -30,7 +33,9 @@ try {
   for (const [path, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
     console.log(`${(size / 1024).toFixed(1).padStart(8)} kB  ${path}`);
   }
-  console.log(`web-size: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} scripts (goal ≤ ${GOAL_BYTES / 1024} kB)`);
+  console.log(
+    `web-size: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} scripts (goal ≤ ${GOAL_BYTES / 1024} kB)`,
+  );
 } finally {
   await browser.close();
   await server.stop();

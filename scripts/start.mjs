@@ -14,7 +14,8 @@ function newest(paths) {
     if (!existsSync(p)) return;
     const st = statSync(p);
     if (st.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') walk(path.join(p, entry));
+      for (const entry of readdirSync(p))
+        if (entry !== 'node_modules' && entry !== 'dist') walk(path.join(p, entry));
     } else if (st.mtimeMs > max) max = st.mtimeMs;
   };
   paths.forEach(walk);

@@ -4,7 +4,12 @@ let seq = 0;
 export function newAccount(label = 'user') {
   seq += 1;
   const tag = `${label}${Date.now().toString(36)}${seq}`;
-  return { email: `${tag}@example.com`, username: tag, name: `Test ${label} ${seq}`, password: 'correct horse battery' };
+  return {
+    email: `${tag}@example.com`,
+    username: tag,
+    name: `Test ${label} ${seq}`,
+    password: 'correct horse battery',
+  };
 }
 export type TestAccount = ReturnType<typeof newAccount>;
 

@@ -15,7 +15,15 @@ export function freshDataDir(label: string) {
 export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string> }) {
   const url = `http://127.0.0.1:${opts.port}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;

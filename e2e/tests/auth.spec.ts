@@ -15,15 +15,23 @@ test('create account → verify the e-mail from the outbox → sign out → sign
   await expect(page).toHaveTitle(/^Home \| Tinkercloud$/);
 
   const notice = page.getByRole('status').filter({ hasText: 'Please verify your email' });
-  await expect(notice).toHaveText(/Please verify your email — check your inbox and follow the link we sent\./);
+  await expect(notice).toHaveText(
+    /Please verify your email — check your inbox and follow the link we sent\./,
+  );
   const box = await notice.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && Math.round(viewport.height - (box.y + box.height))).toBe(50);
-  expect(box && box.height).toBeGreaterThanOrEqual(36);
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(36);
 
   // Resend works and writes a second mail.
   await notice.getByRole('button', { name: 'Resend email' }).click();
-  await expect.poll(async () => (await page.request.get('/dev/outbox.json')).json().then((m: { to: string }[]) => m.filter((x) => x.to === account.email).length)).toBe(2);
+  await expect
+    .poll(async () =>
+      (await page.request.get('/dev/outbox.json'))
+        .json()
+        .then((m: { to: string }[]) => m.filter((x) => x.to === account.email).length),
+    )
+    .toBe(2);
 
   const mail = await latestMail(page, account.email);
   await page.goto(linkIn(mail.text, '/auth/verify-email'));

@@ -35,7 +35,15 @@ test('every sidebar and header route shows its page with a titled document', asy
 });
 
 test('redirecting routes and unknown routes land on Home', async ({ page }) => {
-  for (const path of ['/trash/', '/allitems/', '/no/such/page', '/settings/', '/members/', '/roles-permissions/', '/branding/']) {
+  for (const path of [
+    '/trash/',
+    '/allitems/',
+    '/no/such/page',
+    '/settings/',
+    '/members/',
+    '/roles-permissions/',
+    '/branding/',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);
   }
@@ -43,7 +51,9 @@ test('redirecting routes and unknown routes land on Home', async ({ page }) => {
 
 test('/registration shows its notice and goes on to /courses', async ({ page }) => {
   await page.goto('/registration/');
-  await expect(page.getByText('Kit registration is no longer necessary. You can access your courses directly.')).toBeVisible();
+  await expect(
+    page.getByText('Kit registration is no longer necessary. You can access your courses directly.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/courses\/?$/);
 });
 
@@ -70,11 +80,17 @@ test('every route resolve pushes a pageview to the data layer', async ({ page })
   await page.goto('/things/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
   await expect(page).toHaveURL(/\/devices\/?$/);
-  const events = await page.evaluate(() => (window as unknown as { dataLayer: { event: string; path?: string }[] }).dataLayer.filter((e) => e.event === 'pageview').map((e) => e.path));
+  const events = await page.evaluate(() =>
+    (window as unknown as { dataLayer: { event: string; path?: string }[] }).dataLayer
+      .filter((e) => e.event === 'pageview')
+      .map((e) => e.path),
+  );
   expect(events).toEqual(expect.arrayContaining(['/things/', '/devices/']));
 });
 
-test('signed out: a protected page sends the browser to sign-in, and the public auth-failed page shows', async ({ page }) => {
+test('signed out: a protected page sends the browser to sign-in, and the public auth-failed page shows', async ({
+  page,
+}) => {
   await page.goto('/auth-failed/');
   await expect(page.getByText('Auth Failed')).toBeVisible();
   await page.goto('/things/');

@@ -6,17 +6,17 @@ import { registerAuth } from './auth/auth.plugin.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import type { AccountService } from './modules/accounts/account.service.ts';
 
 export interface AppDeps {
   config: Config;

@@ -36,7 +36,11 @@ describe('loadConfig', () => {
   it('switches to an external provider with OIDC_ISSUER and requires its audience', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org/' })).toThrow(/OIDC_AUDIENCE/);
     const config = loadConfig({ OIDC_ISSUER: 'https://id.example.org/', OIDC_AUDIENCE: 'https://api' });
-    expect(config.oidc).toMatchObject({ embedded: false, issuer: 'https://id.example.org/', audience: 'https://api' });
+    expect(config.oidc).toMatchObject({
+      embedded: false,
+      issuer: 'https://id.example.org/',
+      audience: 'https://api',
+    });
     expect(config.devOutbox).toBe(false);
   });
 
@@ -47,7 +51,8 @@ describe('loadConfig', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const problems = (err as ConfigError).problems.join('\n');
-      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PRODUCT_SLUG']) expect(problems).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PRODUCT_SLUG'])
+        expect(problems).toContain(name);
     }
   });
 });

@@ -90,7 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     productName: e.PRODUCT_NAME,
     productSlug: e.PRODUCT_SLUG,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.DATA_DIR },
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
     oidc: {

@@ -31,12 +31,20 @@ export class AppError extends Error {
   }
 
   toBody(requestId: string, url: string): ErrorBody {
-    return { code: this.code, name: CATALOGUE[this.code].name, detail: this.detail, id: requestId, status: this.status, url };
+    return {
+      code: this.code,
+      name: CATALOGUE[this.code].name,
+      detail: this.detail,
+      id: requestId,
+      status: this.status,
+      url,
+    };
   }
 }
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
-export const forbidden = (detail = 'You do not have permission to do this.') => new AppError('forbidden', detail);
+export const forbidden = (detail = 'You do not have permission to do this.') =>
+  new AppError('forbidden', detail);
 export const unauthorized = () => new AppError('unauthorized', 'Authentication error');
 
 export function codeForStatus(status: number): ErrorCode {

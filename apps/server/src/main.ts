@@ -32,7 +32,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.app.listen({ port: config.port, host: config.host });
-  const db = config.database.kind === 'pglite' ? `embedded PostgreSQL in ${config.database.dataDir}` : 'PostgreSQL server';
+  const db =
+    config.database.kind === 'pglite'
+      ? `embedded PostgreSQL in ${config.database.dataDir}`
+      : 'PostgreSQL server';
   logger.info(`${config.productName} is running at ${config.publicUrl}/ (${db})`);
   // The one line a newcomer needs, outside the JSON logs.
   console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/\n`);

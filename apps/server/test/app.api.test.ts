@@ -7,7 +7,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const errorShape = { code: expect.any(String), name: expect.any(String), detail: expect.any(String), id: expect.any(String), status: expect.any(Number), url: expect.any(String) };
+const errorShape = {
+  code: expect.any(String),
+  name: expect.any(String),
+  detail: expect.any(String),
+  id: expect.any(String),
+  status: expect.any(Number),
+  url: expect.any(String),
+};
 
 describe('the HTTP app', () => {
   it('reports health with the database state', async () => {
@@ -20,7 +27,13 @@ describe('the HTTP app', () => {
     const res = await t.app.inject('/users/v1/users/settings');
     expect(res.statusCode).toBe(401);
     const body = res.json();
-    expect(body).toEqual({ ...errorShape, code: 'unauthorized', detail: 'Authentication error', status: 401, url: '/users/v1/users/settings' });
+    expect(body).toEqual({
+      ...errorShape,
+      code: 'unauthorized',
+      detail: 'Authentication error',
+      status: 401,
+      url: '/users/v1/users/settings',
+    });
     expect(body.id).toBe(res.headers['request-id'] ?? body.id);
   });
 
@@ -32,7 +45,10 @@ describe('the HTTP app', () => {
       await t.tokenFor(user.id, { expiresIn: '-5m' }),
       'not-a-jwt',
     ]) {
-      const res = await t.app.inject({ url: '/users/v1/users/settings', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        url: '/users/v1/users/settings',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().detail).toBe('Authentication error');
     }
@@ -98,7 +114,11 @@ describe('the HTTP app', () => {
       productSlug: 'tinkercloud',
       version: '2.6.13',
       publicUrl: 'http://test.local',
-      oidc: { authority: 'http://test.local/auth', clientId: 'tinkercloud-web', audience: 'http://test.local/api' },
+      oidc: {
+        authority: 'http://test.local/auth',
+        clientId: 'tinkercloud-web',
+        audience: 'http://test.local/api',
+      },
     });
   });
 });

@@ -1,3 +1,4 @@
+import { claimNames } from '@tinkercloud/shared';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
@@ -5,7 +6,6 @@ import { createLocalVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
-import { claimNames } from '@tinkercloud/shared';
 import { openTestDatabase } from './database.ts';
 
 /**
@@ -20,12 +20,21 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
-  const verifier = createLocalVerifier({ keys: [jwk] }, { issuer: config.oidc.issuer, audience: config.oidc.audience });
+  const verifier = createLocalVerifier(
+    { keys: [jwk] },
+    { issuer: config.oidc.issuer, audience: config.oidc.audience },
+  );
   const app = await buildApp({ config, database, mailer, accounts, verifier });
   await app.ready();
 
-  async function tokenFor(userId: string, opts: { audience?: string; issuer?: string; expiresIn?: string } = {}) {
-    return new SignJWT({ [claimNames(config.oidc.claimsNamespace).tosAccepted]: false, scope: 'openid profile email' })
+  async function tokenFor(
+    userId: string,
+    opts: { audience?: string; issuer?: string; expiresIn?: string } = {},
+  ) {
+    return new SignJWT({
+      [claimNames(config.oidc.claimsNamespace).tosAccepted]: false,
+      scope: 'openid profile email',
+    })
       .setProtectedHeader({ alg: 'RS256', kid: 'test' })
       .setSubject(userId)
       .setIssuer(opts.issuer ?? config.oidc.issuer)

@@ -12,7 +12,11 @@ interface Expectations {
   audience: string;
 }
 
-function build(keys: Parameters<typeof jwtVerify>[1], expect: Expectations, external: boolean): TokenVerifier {
+function build(
+  keys: Parameters<typeof jwtVerify>[1],
+  expect: Expectations,
+  external: boolean,
+): TokenVerifier {
   return {
     external,
     async verify(token) {
@@ -22,7 +26,8 @@ function build(keys: Parameters<typeof jwtVerify>[1], expect: Expectations, exte
         algorithms: ['RS256'],
         clockTolerance: 60,
       });
-      if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw new Error('token has no subject');
+      if (typeof payload.sub !== 'string' || payload.sub.length === 0)
+        throw new Error('token has no subject');
       return payload as JWTPayload & { sub: string };
     },
   };

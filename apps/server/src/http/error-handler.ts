@@ -29,5 +29,12 @@ export function installErrorHandling(app: FastifyInstance) {
 
 /** Renders a 404 in the error shape (used for API prefixes; the SPA fallback handles page routes). */
 export function notFoundBody(request: FastifyRequest) {
-  return toErrorBody({ code: 'not_found', name: 'Not found', detail: `Route ${request.method} ${request.url.split('?')[0]} not found`, id: request.id, status: 404, url: request.url });
+  return toErrorBody({
+    code: 'not_found',
+    name: 'Not found',
+    detail: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    id: request.id,
+    status: 404,
+    url: request.url,
+  });
 }

@@ -29,7 +29,6 @@ const API_PREFIXES = [
   '/assets/',
 ];
 
-
 /** Serves the built SPA: hashed assets cached forever, index.html never cached, history fallback for pages. */
 export async function registerSpa(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.webDistDir ?? resolveWebDist());

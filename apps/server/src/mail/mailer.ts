@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
@@ -34,7 +34,10 @@ export function createMailer(deps: {
   return {
     async send(message) {
       await deps.db.insert(mailOutbox).values(message);
-      deps.logger.info({ to: message.to, subject: message.subject, text: message.text }, 'mail written to outbox');
+      deps.logger.info(
+        { to: message.to, subject: message.subject, text: message.text },
+        'mail written to outbox',
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type AppConfig, APP_VERSION } from '@tinkercloud/shared';
+import { APP_VERSION, type AppConfig } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 

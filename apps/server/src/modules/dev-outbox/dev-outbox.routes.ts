@@ -21,14 +21,16 @@ const linkify = (text: string) =>
  * Mails the server would have sent, for a machine without SMTP. Served only when every embedded default is
  * on: a deployment with a real database or mail server never exposes it.
  */
-export const devOutboxRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const devOutboxRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   if (!config.devOutbox) return;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/dev/outbox.json',
     { schema: { tags: ['dev'], summary: 'Dev mail outbox', response: { 200: z.array(mailSchema) } } },
-    async () =>
-      (await listOutbox(db)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    async () => (await listOutbox(db)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   );
   typed.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await listOutbox(db);

@@ -13,7 +13,13 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Health check', response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Health check',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (request, reply) => {
       let db: 'ok' | 'down' = 'ok';
       try {
@@ -22,7 +28,11 @@ export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = as
         request.log.warn({ err }, 'health: database ping failed');
         db = 'down';
       }
-      const body = { status: db === 'ok' ? 'ok' : 'degraded', database: db, uptime: process.uptime() } as const;
+      const body = {
+        status: db === 'ok' ? 'ok' : 'degraded',
+        database: db,
+        uptime: process.uptime(),
+      } as const;
       return reply.status(db === 'ok' ? 200 : 503).send(body);
     },
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOutbox } from '../../mail/mailer.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { listOutbox } from '../../mail/mailer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,10 @@ const auth = async (userId: string) => ({ authorization: `Bearer ${await t.token
 describe('users API', () => {
   it('returns the adult profile with the private block when asked', async () => {
     const user = await t.createUser({ name: 'Ada Lovelace' });
-    const res = await t.app.inject({ url: `/users/v1/users/byID/${user.id}?scopes=private`, headers: await auth(user.id) });
+    const res = await t.app.inject({
+      url: `/users/v1/users/byID/${user.id}?scopes=private`,
+      headers: await auth(user.id),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -39,7 +42,10 @@ describe('users API', () => {
   it("never shows another user's profile", async () => {
     const alice = await t.createUser();
     const bob = await t.createUser();
-    const res = await t.app.inject({ url: `/users/v1/users/byID/${bob.id}?scopes=private`, headers: await auth(alice.id) });
+    const res = await t.app.inject({
+      url: `/users/v1/users/byID/${bob.id}?scopes=private`,
+      headers: await auth(alice.id),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(bob.email);
   });
@@ -59,10 +65,20 @@ describe('users API', () => {
     const other = await t.createUser();
     const headers = await auth(user.id);
     expect((await t.app.inject({ url: '/users/v1/users/settings', headers })).json()).toEqual({});
-    const put = await t.app.inject({ method: 'PUT', url: '/users/v1/users/settings', headers, payload: { theme: 'dark', n: 2 } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/users/v1/users/settings',
+      headers,
+      payload: { theme: 'dark', n: 2 },
+    });
     expect(put.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/users/v1/users/settings', headers })).json()).toEqual({ theme: 'dark', n: 2 });
-    expect((await t.app.inject({ url: '/users/v1/users/settings', headers: await auth(other.id) })).json()).toEqual({});
+    expect((await t.app.inject({ url: '/users/v1/users/settings', headers })).json()).toEqual({
+      theme: 'dark',
+      n: 2,
+    });
+    expect(
+      (await t.app.inject({ url: '/users/v1/users/settings', headers: await auth(other.id) })).json(),
+    ).toEqual({});
   });
 
   it('rejects oversized settings', async () => {
@@ -81,7 +97,11 @@ describe('users API', () => {
     const user = await t.createUser();
     const headers = { ...(await auth(user.id)), 'content-type': 'application/json' };
     const before = (await listOutbox(t.db)).filter((m) => m.to === user.email).length;
-    const res = await t.app.inject({ method: 'POST', url: `/users/v1/users/byID/${user.id}/confirm`, headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/users/v1/users/byID/${user.id}/confirm`,
+      headers,
+    });
     expect(res.statusCode).toBe(202);
     const mails = (await listOutbox(t.db)).filter((m) => m.to === user.email);
     expect(mails.length).toBe(before + 1);
@@ -89,7 +109,11 @@ describe('users API', () => {
 
     const token = /verify-email\?token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1] ?? '';
     await t.accounts.verifyEmail(token);
-    const again = await t.app.inject({ method: 'POST', url: `/users/v1/users/byID/${user.id}/confirm`, headers });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/users/v1/users/byID/${user.id}/confirm`,
+      headers,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'conflict', detail: 'E-mail address already verified.' });
   });
@@ -97,7 +121,11 @@ describe('users API', () => {
   it("cannot trigger a mail for someone else's account", async () => {
     const alice = await t.createUser();
     const bob = await t.createUser();
-    const res = await t.app.inject({ method: 'POST', url: `/users/v1/users/byID/${bob.id}/confirm`, headers: await auth(alice.id) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/users/v1/users/byID/${bob.id}/confirm`,
+      headers: await auth(alice.id),
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -17,15 +17,28 @@ const tags = ['users'];
 const security = [{ bearerAuth: [] }];
 
 /** Users API of spec section 7.2. */
-export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountService }> = async (app, opts) => {
-  const service = createUsersService({ accounts: opts.accounts, settings: createUserSettingsRepository(opts.db) });
+export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountService }> = async (
+  app,
+  opts,
+) => {
+  const service = createUsersService({
+    accounts: opts.accounts,
+    settings: createUserSettingsRepository(opts.db),
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
   typed.get(
     '/users/v1/users/byID/:id',
     {
-      schema: { tags, security, summary: 'Adult profile', params: userIdParam, querystring: profileQuery, response: { 200: profileSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Adult profile',
+        params: userIdParam,
+        querystring: profileQuery,
+        response: { 200: profileSchema },
+      },
     },
     async (request) => {
       const scopes = (request.query.scopes ?? '').split(',').map((s) => s.trim());
@@ -47,14 +60,28 @@ export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountSe
 
   typed.put(
     '/users/v1/users/settings',
-    { schema: { tags, security, summary: 'Replace user settings', body: settingsSchema, response: { 200: settingsSchema } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace user settings',
+        body: settingsSchema,
+        response: { 200: settingsSchema },
+      },
+    },
     async (request) => service.putSettings(actorOf(request).userId, request.body),
   );
 
   typed.post(
     '/users/v1/users/byID/:id/confirm',
     {
-      schema: { tags, security, summary: 'Resend the verification e-mail', params: userIdParam, response: { 202: confirmResultSchema } },
+      schema: {
+        tags,
+        security,
+        summary: 'Resend the verification e-mail',
+        params: userIdParam,
+        response: { 202: confirmResultSchema },
+      },
     },
     async (request, reply) => {
       await service.resendVerification(actorOf(request).userId, request.params.id);

@@ -1,8 +1,8 @@
 import { AppError, notFound } from '../../errors.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import type { Account } from '../accounts/account.types.ts';
-import type { Profile } from './users.schemas.ts';
 import type { UserSettingsRepository } from './users.repository.ts';
+import type { Profile } from './users.schemas.ts';
 
 export function toProfile(account: Account, withPrivate: boolean): Profile {
   const profile: Profile = {
