@@ -38,7 +38,12 @@ async function main() {
       : 'PostgreSQL server';
   logger.info(`${config.productName} is running at ${config.publicUrl}/ (${db})`);
   // The one line a newcomer needs, outside the JSON logs.
-  console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/\n`);
+  console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/`);
+  if (server.demoAccount) {
+    const { username, password } = server.demoAccount;
+    console.log(`  Demo account: ${username} / ${password}   (mail outbox: ${config.publicUrl}/dev/outbox)`);
+  }
+  console.log('');
 }
 
 main().catch((err) => {

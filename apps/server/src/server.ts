@@ -7,9 +7,12 @@ import { runMigrations } from './db/migrate.ts';
 import { createIdp } from './idp/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
+import { type DEMO_ACCOUNT, seedDemoData } from './seed/demo-data.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
+  /** The seeded demo account, when demo data is on. */
+  demoAccount: typeof DEMO_ACCOUNT | null;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     const db = database.db;
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db, logger });
     const accounts = createAccountService({ db, mailer, config, logger });
+    const demoAccount = await seedDemoData({ config, db, accounts });
     const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
     let idpPlugin: Awaited<ReturnType<typeof createIdp>>['plugin'] | undefined;
     let verifier: ReturnType<typeof createLocalVerifier>;
@@ -34,6 +38,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     const app = await buildApp({ config, database, mailer, accounts, verifier, idpPlugin, logger });
     return {
       app,
+      demoAccount,
       async close() {
         await app.close();
         await database.close();
