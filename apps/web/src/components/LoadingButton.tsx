@@ -30,6 +30,7 @@ export function LoadingButton({ onClick, disabled, children, className, ...rest 
       className={`button${className ? ` ${className}` : ''}`}
       disabled={disabled || loading}
       aria-busy={loading}
+      // Callers report their own failures; a rejection here only has to end the loading state.
       onClick={() => void handleClick().catch(() => undefined)}
     >
       {loading && <span className="spinner spinner-small" aria-hidden="true" />}

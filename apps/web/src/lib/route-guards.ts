@@ -12,3 +12,8 @@ export function requireAccess(section: SectionKey) {
     }
   };
 }
+
+/** A `beforeLoad` for sign-in entry pages: someone already signed in goes home instead. */
+export function redirectSignedInHome({ context }: { context: { auth: Auth } }) {
+  if (context.auth.store.getState().isAuthenticated) throw redirect({ to: '/', replace: true });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoginRequiredError, isTokenFresh, SignInRequiredError } from './auth-errors.ts';
+import { isLoginRequiredError, SignInRequiredError } from './auth-errors.ts';
 
 describe('isLoginRequiredError', () => {
   it('recognises provider refusals that need an interactive sign-in', () => {
@@ -12,20 +12,6 @@ describe('isLoginRequiredError', () => {
     expect(isLoginRequiredError({ error: 'temporarily_unavailable' })).toBe(false);
     expect(isLoginRequiredError(new Error('login_required'))).toBe(false);
     expect(isLoginRequiredError(null)).toBe(false);
-  });
-});
-
-describe('isTokenFresh', () => {
-  const now = 1_000_000 * 1000;
-
-  it('counts a token as expired 60 s early', () => {
-    expect(isTokenFresh(1_000_061, now)).toBe(true);
-    expect(isTokenFresh(1_000_060, now)).toBe(false);
-    expect(isTokenFresh(999_999, now)).toBe(false);
-  });
-
-  it('treats a token without expiry as not fresh', () => {
-    expect(isTokenFresh(undefined, now)).toBe(false);
   });
 });
 

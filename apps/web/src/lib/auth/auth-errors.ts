@@ -13,15 +13,6 @@ export function isLoginRequiredError(error: unknown): boolean {
   return typeof code === 'string' && LOGIN_REQUIRED.has(code);
 }
 
-/** Tokens count as expired this many seconds early (spec section 9). */
-export const TOKEN_EXPIRY_SKEW_SEC = 60;
-
-/** True while the access token has more than the skew left; `expiresAt` is in seconds, `now` in ms. */
-export function isTokenFresh(expiresAt: number | undefined, now: number): boolean {
-  if (expiresAt === undefined) return false;
-  return expiresAt - TOKEN_EXPIRY_SKEW_SEC > now / 1000;
-}
-
 /** Thrown by the sign-in guard; the guard's error component shows the message while redirecting. */
 export class SignInRequiredError extends Error {
   override name = 'SignInRequiredError';

@@ -4,8 +4,9 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { authenticationError } from '../api.ts';
 import { clearPrefixedCookies } from '../cookies.ts';
 import { isSignInCallback, safeReturnPath, withoutSignInParams } from '../urls.ts';
-import { isLoginRequiredError, isTokenFresh } from './auth-errors.ts';
+import { isLoginRequiredError } from './auth-errors.ts';
 import type { AuthStore } from './auth-store.ts';
+import { isTokenFresh } from './token-expiry.ts';
 import { toTokenUser } from './token-user.ts';
 
 /** ID token leeway (spec section 9). */

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@tinkercloud/shared';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { TOKEN_EXPIRY_SKEW_SEC } from './auth-errors.ts';
+import { TOKEN_EXPIRY_SKEW_SEC } from './token-expiry.ts';
 
 /** Token HTTP time-out (spec section 9). */
 export const TOKEN_REQUEST_TIMEOUT_SEC = 10;

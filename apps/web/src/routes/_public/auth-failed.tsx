@@ -1,4 +1,5 @@
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { redirectSignedInHome } from '../../lib/route-guards.ts';
 
 /**
  * Authentication failure (spec 2.1). Reachable when the company customization has url_enabled or when the
@@ -6,9 +7,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
  */
 export const Route = createFileRoute('/_public/auth-failed')({
   staticData: { title: 'Auth Failed' },
-  beforeLoad: ({ context }) => {
-    if (context.auth.store.getState().isAuthenticated) throw redirect({ to: '/', replace: true });
-  },
+  beforeLoad: redirectSignedInHome,
   component: AuthFailed,
 });
 

@@ -1,14 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useServices } from '../../app/services.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { redirectSignedInHome } from '../../lib/route-guards.ts';
 
 /** Starts a sign-in as a minor (is_minor=1); a signed-in user goes home instead (spec 2.1). */
 export const Route = createFileRoute('/_public/minors')({
   staticData: { title: 'Sign in' },
-  beforeLoad: ({ context }) => {
-    if (context.auth.store.getState().isAuthenticated) throw redirect({ to: '/', replace: true });
-  },
+  beforeLoad: redirectSignedInHome,
   component: MinorsSignIn,
 });
 
