@@ -2,7 +2,7 @@ import { claimNames } from '@tinkercloud/shared';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
-import { createLocalVerifier } from '../src/auth/token-verifier.ts';
+import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
@@ -20,10 +20,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
-  const verifier = createLocalVerifier(
-    { keys: [jwk] },
-    { issuer: config.oidc.issuer, audience: config.oidc.audience },
-  );
+  const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
+  // With OIDC_ISSUER the app verifies a real provider's tokens over HTTP, as in production.
+  const verifier = config.oidc.embedded
+    ? createLocalVerifier({ keys: [jwk] }, expect)
+    : createRemoteVerifier(expect);
   const app = await buildApp({ config, database, mailer, accounts, verifier });
   await app.ready();
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import '../http/request-context.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
+import { createExternalUserResolver } from './external-users.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 declare module 'fastify' {
@@ -11,9 +12,10 @@ declare module 'fastify' {
   }
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
-
 export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, accounts: AccountService) {
+  const resolveExternal = verifier.external
+    ? createExternalUserResolver({ verifier, accounts, logger: app.log })
+    : undefined;
   app.decorateRequest('actor', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -26,18 +28,8 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
       request.log.debug({ err }, 'bearer token rejected');
       throw new AppError('unauthorized', 'Authentication error');
     }
-    let userId = claims.sub;
-    if (verifier.external) {
-      const account = await accounts.upsertExternalUser({
-        subject: claims.sub,
-        email: str(claims.email),
-        name: str(claims.name),
-        username: str(claims.nickname) ?? str(claims.preferred_username),
-        picture: str(claims.picture),
-        emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : undefined,
-      });
-      userId = account.id;
-    }
+    // Embedded provider: the subject is our user id. External: map it onto a local user.
+    const userId = resolveExternal ? await resolveExternal(match[1], claims) : claims.sub;
     request.actor = { userId, claims };
   });
 }

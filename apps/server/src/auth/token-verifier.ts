@@ -5,6 +5,8 @@ export interface TokenVerifier {
   /** True when tokens come from an external provider, whose subjects we map onto local users. */
   readonly external: boolean;
   verify(token: string): Promise<JWTPayload & { sub: string }>;
+  /** The provider's userinfo for a valid access token (external providers only). */
+  userinfo?(token: string): Promise<Record<string, unknown>>;
 }
 
 interface Expectations {
@@ -38,26 +40,47 @@ export function createLocalVerifier(jwks: JSONWebKeySet, expect: Expectations): 
   return build(createLocalJWKSet(jwks), expect, false);
 }
 
-const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
+const discoverySchema = z.object({
+  issuer: z.string(),
+  jwks_uri: z.url(),
+  userinfo_endpoint: z.url().optional(),
+});
 
 /** For an external provider: reads its discovery document once, then its JWKS (cached and refreshed by jose). */
 export function createRemoteVerifier(expect: Expectations): TokenVerifier {
-  let inner: Promise<TokenVerifier> | undefined;
+  let discovered: Promise<{ verifier: TokenVerifier; userinfoUrl: string | undefined }> | undefined;
   const load = async () => {
     const url = `${expect.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     if (!res.ok) throw new Error(`OIDC discovery failed with status ${res.status}`);
     const doc = discoverySchema.parse(await res.json());
-    return build(createRemoteJWKSet(new URL(doc.jwks_uri)), { ...expect, issuer: doc.issuer }, true);
+    const verifier = build(
+      createRemoteJWKSet(new URL(doc.jwks_uri)),
+      { ...expect, issuer: doc.issuer },
+      true,
+    );
+    return { verifier, userinfoUrl: doc.userinfo_endpoint };
   };
+  const discovery = () =>
+    (discovered ??= load().catch((err) => {
+      discovered = undefined; // retry discovery on the next request
+      throw err;
+    }));
   return {
     external: true,
     async verify(token) {
-      inner ??= load().catch((err) => {
-        inner = undefined; // retry discovery on the next request
-        throw err;
+      return (await discovery()).verifier.verify(token);
+    },
+    async userinfo(token) {
+      const { userinfoUrl } = await discovery();
+      if (!userinfoUrl) return {};
+      const res = await fetch(userinfoUrl, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(10_000),
       });
-      return (await inner).verify(token);
+      if (!res.ok) throw new Error(`userinfo failed with status ${res.status}`);
+      const body: unknown = await res.json();
+      return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     },
   };
 }

@@ -41,7 +41,17 @@ export function accountClaims(account: Account, namespace: string, today = new D
   };
 }
 
-/** Extra claims of the API access token (spec section 6.5: terms acceptance is read from the access token). */
+/**
+ * Extra claims of the API access token: terms acceptance (spec section 6.5 reads it from the access token),
+ * and the basic profile, so an API that trusts us as an external provider knows who calls without a userinfo
+ * round trip (oidc-provider refuses resource-bound tokens at userinfo).
+ */
 export function accessTokenClaims(account: Account, namespace: string) {
-  return { [claimNames(namespace).tosAccepted]: account.tosAccepted };
+  return {
+    [claimNames(namespace).tosAccepted]: account.tosAccepted,
+    email: account.email,
+    email_verified: account.emailVerified,
+    name: account.name,
+    preferred_username: account.username,
+  };
 }
