@@ -42,5 +42,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'dev-proxy.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
+    // Routing tests wait for lazily loaded route chunks; see src/test-setup.ts.
+    testTimeout: 15_000,
   },
 });
