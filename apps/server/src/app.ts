@@ -16,6 +16,7 @@ import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppDeps {
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, deps.verifier, deps.accounts);
 
   await app.register(healthRoutes, { database: deps.database });
+  await app.register(statusRoutes, { components: [{ name: 'Database', check: () => deps.database.ping() }] });
   await app.register(appConfigRoutes, { config });
   await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
   if (deps.idpPlugin) {

@@ -122,3 +122,17 @@ describe('the HTTP app', () => {
     });
   });
 });
+
+describe('the status feed', () => {
+  it('reports the real health of the parts, publicly', async () => {
+    const res = await t.app.inject('/status/api/v2/status.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: { indicator: 'none', description: 'All Systems Operational' },
+      components: [
+        { name: 'API', status: 'operational' },
+        { name: 'Database', status: 'operational' },
+      ],
+    });
+  });
+});

@@ -67,6 +67,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     accounts,
     tokenFor,
     createUser,
+    /** Closes only the database, to test behaviour during an outage. */
+    closeDatabase: () => database.close(),
     async close() {
       await app.close();
       await database.close();
