@@ -74,6 +74,14 @@ test('search parameters fall back to valid values', async ({ page }) => {
   await expect(page.getByText('Something went wrong!')).toHaveCount(0);
   await page.goto('/templates/not-a-uuid/');
   await expect(page.getByText(/not found/i).first()).toBeVisible();
+  // A device or template that fails to load is not found (spec section 8), never a made-up page.
+  for (const path of [
+    '/devices/00000000-0000-4000-8000-000000000000/',
+    '/templates/00000000-0000-4000-8000-000000000000/',
+  ]) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(/^Not Found \| Tinkercloud$/);
+  }
 });
 
 test('every route resolve pushes a pageview to the data layer', async ({ page }) => {

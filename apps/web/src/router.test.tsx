@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { AppConfig } from '@tinkercloud/shared';
+import { type AppConfig, toErrorBody } from '@tinkercloud/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServicesProvider } from './app/services.tsx';
-import type { ApiRequest } from './lib/api.ts';
+import { ApiError, type ApiRequest } from './lib/api.ts';
 import type { Auth } from './lib/auth/auth-service.ts';
 import { createAuthStore } from './lib/auth/auth-store.ts';
 import { EMPTY_USER, type TokenUser } from './lib/auth/token-user.ts';
@@ -37,6 +37,8 @@ const config = {
   devOutboxUrl: null,
 } satisfies AppConfig;
 
+const KNOWN_TEMPLATE = '123e4567-e89b-12d3-a456-426614174000';
+
 const ada: TokenUser = { ...EMPTY_USER, sub: 's1', id: 'u1', name: 'Ada Lovelace', email_verified: true };
 
 beforeAll(() => {
@@ -61,6 +63,11 @@ function renderAt(path: string, user: TokenUser | null = ada) {
     if (url.startsWith('/status'))
       return { status: { indicator: 'none', description: 'All Systems Operational' } };
     if (url.includes('/settings')) return {};
+    if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
+    if (url === `/template/v1/${KNOWN_TEMPLATE}`) return { id: KNOWN_TEMPLATE, title: 'Weather station' };
+    if (url.startsWith('/iot/') || url.startsWith('/template/')) {
+      throw new ApiError(toErrorBody({ code: 'not_found', detail: 'Not found', status: 404 }));
+    }
     return {
       id: 'u1',
       username: 'ada',
@@ -134,9 +141,27 @@ describe('routing', () => {
   });
 
   it('opens a template with a UUID id in the header layout', async () => {
-    renderAt('/templates/123e4567-e89b-12d3-a456-426614174000/edit/');
+    renderAt(`/templates/${KNOWN_TEMPLATE}/edit/`);
     expect(await screen.findByText('Template editing is not available yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+  });
+
+  it('answers Not Found for a template that does not load', async () => {
+    renderAt('/templates/00000000-0000-4000-8000-000000000000/');
+    expect(await screen.findByText('Not Found')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
+  });
+
+  it('loads the device and shows its name', async () => {
+    renderAt('/devices/d1/');
+    expect(await screen.findByRole('heading', { name: 'Greenhouse sensor' })).toBeTruthy();
+  });
+
+  it('answers Not Found for a device that does not load', async () => {
+    renderAt('/devices/nope/');
+    expect(await screen.findByText('Not Found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
   });
 
   it('shows the device graph ranges and falls back to 1 day', async () => {

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { logger } from '../lib/logger.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 
 /** Last line of defence around the whole app: a render error outside any route shows the error page. */
@@ -10,7 +11,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override componentDidCatch(error: unknown) {
-    console.error('Unhandled render error', error);
+    logger.error('Unhandled render error', error);
   }
 
   override render() {

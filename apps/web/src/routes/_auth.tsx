@@ -5,6 +5,7 @@ import { PageLoader } from '../components/PageLoader.tsx';
 import { RouteError } from '../components/RouteError.tsx';
 import { EmailVerificationBanner } from '../features/profile/components/EmailVerificationBanner.tsx';
 import { SignInRequiredError } from '../lib/auth/auth-errors.ts';
+import { logger } from '../lib/logger.ts';
 
 /** Every page below requires sign-in (spec 6.2); the guard runs before any child loads. */
 export const Route = createFileRoute('/_auth')({
@@ -33,7 +34,7 @@ function GuardError(props: ErrorComponentProps) {
 function SignInRedirect({ returnTo }: { returnTo: string }) {
   const { auth } = useServices();
   useEffect(() => {
-    auth.login(returnTo).catch((error: unknown) => console.error('Sign-in failed', error));
+    auth.login(returnTo).catch((error: unknown) => logger.error('Sign-in failed', error));
   }, [auth, returnTo]);
   return (
     <main className="sign-in-redirect" role="status">

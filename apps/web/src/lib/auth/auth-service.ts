@@ -3,6 +3,7 @@ import { type AppConfig, COOKIE_PREFIX, checkIdTokenClaims, decodeJwt } from '@t
 import type { User, UserManager } from 'oidc-client-ts';
 import { authenticationError } from '../api.ts';
 import { clearPrefixedCookies } from '../cookies.ts';
+import { logger } from '../logger.ts';
 import { isSignInCallback, safeReturnPath, withoutSignInParams } from '../urls.ts';
 import { isLoginRequiredError } from './auth-errors.ts';
 import type { AuthStore } from './auth-store.ts';
@@ -56,7 +57,7 @@ function removeKeysWithPrefix(storage: Storage, prefix: string): void {
 
 export function createAuth(deps: AuthDeps): Auth {
   const { userManager, store, config, window: win } = deps;
-  const log = deps.log ?? console;
+  const log = deps.log ?? logger;
   const report = (user: User | null) =>
     store.setUser(user ? toTokenUser(user.profile, config.oidc.claimsNamespace) : null);
 

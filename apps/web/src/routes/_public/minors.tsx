@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useServices } from '../../app/services.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { logger } from '../../lib/logger.ts';
 import { redirectSignedInHome } from '../../lib/route-guards.ts';
 
 /** Starts a sign-in as a minor (is_minor=1); a signed-in user goes home instead (spec 2.1). */
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_public/minors')({
 function MinorsSignIn() {
   const { auth } = useServices();
   useEffect(() => {
-    auth.login('/', { is_minor: '1' }).catch((error: unknown) => console.error('Sign-in failed', error));
+    auth.login('/', { is_minor: '1' }).catch((error: unknown) => logger.error('Sign-in failed', error));
   }, [auth]);
   return (
     <>

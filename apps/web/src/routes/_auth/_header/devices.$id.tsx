@@ -1,6 +1,11 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { deviceDetailSearchSchema } from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
+import { NotFound } from '../../../components/NotFound.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { deviceQueryOptions } from '../../../features/devices/api/device.ts';
+import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 import { HeaderPortal } from '../../../shell/header-portal.tsx';
 
@@ -9,13 +14,21 @@ export const Route = createFileRoute('/_auth/_header/devices/$id')({
   staticData: { title: 'Device' },
   validateSearch: deviceDetailSearchSchema,
   beforeLoad: requireAccess('devices'),
+  loader: ({ context, params }) =>
+    loadOrNotFound('Device', () =>
+      context.queryClient.ensureQueryData(deviceQueryOptions(context.api, context.config, params.id)),
+    ),
+  // Shown inside the header layout, so the menu stays at hand.
+  notFoundComponent: NotFound,
   component: DeviceLayout,
 });
 
 function DeviceLayout() {
   const { id } = Route.useParams();
+  const { api, config } = useServices();
+  const { data: device } = useSuspenseQuery(deviceQueryOptions(api, config, id));
   return (
-    <Page title="Device">
+    <Page title={device.name}>
       <HeaderPortal>
         <Link to="/devices/" className="button button-subtle">
           All devices
