@@ -28,6 +28,9 @@ describe('when the database is down', () => {
       headers: { authorization: `Bearer ${await t.tokenFor('00000000-0000-4000-8000-000000000000')}` },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: 'unexpected_error', detail: 'Unexpected error. Please try again.' });
+    expect(res.json()).toMatchObject({
+      code: 'unexpected_error',
+      detail: 'Unexpected error. Please try again.',
+    });
   });
 });
