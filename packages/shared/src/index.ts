@@ -6,5 +6,6 @@ export * from './id-token.ts';
 export * from './profile.ts';
 export * from './search-params.ts';
 export * from './space.ts';
+export * from './spaces/index.ts';
 export * from './status.ts';
 export * from './validation.ts';

@@ -1,0 +1,5 @@
+export * from './contracts.ts';
+export * from './plans.ts';
+export * from './quotas.ts';
+export * from './roles.ts';
+export * from './visibility.ts';

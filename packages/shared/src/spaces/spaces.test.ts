@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { hasPaidPlanBeyondEntry, planCatalogue } from './plans.ts';
+import { apiQuota, isExpiredProSpace, isUnlimitedDisk, quotaState, seatLimit } from './quotas.ts';
+import { ROLE_OPTIONS, roleFitsSpace, rolesAllow, userTypeFromRoles } from './roles.ts';
+import {
+  linkVisibility,
+  showFreePlanBanner,
+  showMinorBanner,
+  upgradeTarget,
+  type Viewer,
+} from './visibility.ts';
+
+const viewer = (v: Partial<Viewer>): Viewer => ({
+  isMinor: false,
+  spaceType: 'private',
+  roles: [],
+  plans: [],
+  ...v,
+});
+const normal = { branded: false, installedFromStore: false };
+
+describe('roles', () => {
+  it('derives the user type from the first role, admin by default', () => {
+    expect(userTypeFromRoles([])).toBe('admin');
+    expect(userTypeFromRoles(['role:edu-teacher', 'role:edu-admin'])).toBe('teacher');
+    expect(userTypeFromRoles(['role:edu-student'])).toBe('student');
+    expect(userTypeFromRoles(['role:pro-editor'])).toBe('editor');
+    expect(userTypeFromRoles(['role:pro-admin'])).toBe('admin');
+  });
+
+  it('offers Admin, Teacher, Student in edu and Admin, Editor in pro', () => {
+    expect(ROLE_OPTIONS.edu.map((o) => o.label)).toEqual(['Admin', 'Teacher', 'Student']);
+    expect(ROLE_OPTIONS.pro.map((o) => o.label)).toEqual(['Admin', 'Editor']);
+    expect(roleFitsSpace('role:pro-editor', 'edu')).toBe(false);
+    expect(roleFitsSpace('role:edu-student', 'edu')).toBe(true);
+  });
+
+  it('lets admins manage and others only read', () => {
+    expect(rolesAllow(['role:pro-admin'], 'members.role')).toBe(true);
+    expect(rolesAllow(['role:pro-editor'], 'members.role')).toBe(false);
+    expect(rolesAllow(['role:edu-teacher'], 'members.invite')).toBe(true);
+    expect(rolesAllow(['role:edu-student'], 'members.read')).toBe(false);
+    expect(rolesAllow(['role:edu-admin'], 'branding.update')).toBe(false);
+    expect(rolesAllow(['made-up'], 'space.read')).toBe(false);
+  });
+});
+
+describe('plans', () => {
+  it('lists the catalogue with the product plan named after the product', () => {
+    expect(planCatalogue('tinkercloud', 'Tinkercloud').map((p) => [p.id, p.name])).toEqual([
+      ['tinkercloud', 'Tinkercloud'],
+      ['create-entry', 'Entry'],
+      ['create-maker', 'Maker'],
+      ['create-maker-plus', 'Maker Plus'],
+      ['cloud-enterprise', 'Team'],
+      ['cloud-classroom', 'School'],
+    ]);
+  });
+
+  it('needs a paid plan other than create-entry for triggers', () => {
+    expect(hasPaidPlanBeyondEntry([])).toBe(false);
+    expect(hasPaidPlanBeyondEntry(['create-entry'])).toBe(false);
+    expect(hasPaidPlanBeyondEntry(['create-entry', 'create-maker'])).toBe(true);
+  });
+});
+
+describe('quotas', () => {
+  it('reads a disk limit above 1048576000 as unlimited', () => {
+    expect(isUnlimitedDisk(1_048_576_000)).toBe(false);
+    expect(isUnlimitedDisk(1_048_576_001)).toBe(true);
+  });
+
+  it('gives an API quota of 1000 only when the limit is set', () => {
+    expect(apiQuota(5)).toBe(1000);
+    expect(apiQuota(0)).toBe(1000);
+    expect(apiQuota(null)).toBe(0);
+  });
+
+  it('is at limit at 0 remaining and over limit below 0', () => {
+    expect(quotaState(5, 4)).toBe('ok');
+    expect(quotaState(5, 5)).toBe('at_limit');
+    expect(quotaState(5, 6)).toBe('over_limit');
+    expect(quotaState(null, 1000)).toBe('ok');
+    expect(quotaState(5, 1, { expiredProSpace: true })).toBe('at_limit');
+    expect(quotaState(null, 0, { expiredProSpace: true })).toBe('at_limit');
+  });
+
+  it('counts a pro space without a plan as expired', () => {
+    expect(isExpiredProSpace({ space: 'pro', plan_id: null })).toBe(true);
+    expect(isExpiredProSpace({ space: 'pro', plan_id: 'cloud-enterprise' })).toBe(false);
+    expect(isExpiredProSpace({ space: 'edu', plan_id: null })).toBe(false);
+  });
+
+  it('computes seats per spec 6.5', () => {
+    expect(seatLimit({ space: 'edu', plan_seats: 30 }, 100)).toBe(30);
+    expect(seatLimit({ space: 'pro', plan_seats: null }, 100)).toBe(50);
+    expect(seatLimit({ space: 'pro', plan_seats: null }, 500)).toBeNull();
+    expect(seatLimit({ space: 'edu', plan_seats: null }, 100)).toBeNull();
+  });
+});
+
+describe('visibility', () => {
+  it('chooses the upgrade link per spec 6.4', () => {
+    expect(upgradeTarget(viewer({ spaceType: 'pro', roles: ['role:pro-admin'] }))).toBe('enterprise');
+    expect(
+      upgradeTarget(viewer({ spaceType: 'pro', roles: ['role:pro-admin'], plans: ['cloud-enterprise'] })),
+    ).toBeNull();
+    expect(upgradeTarget(viewer({ spaceType: 'pro', roles: ['role:pro-editor'] }))).toBeNull();
+    expect(
+      upgradeTarget(viewer({ spaceType: 'edu', roles: ['role:edu-admin'], plans: ['cloud-classroom'] })),
+    ).toBe('education');
+    expect(upgradeTarget(viewer({ spaceType: 'edu', roles: ['role:edu-teacher'] }))).toBeNull();
+    expect(upgradeTarget(viewer({}))).toBe('maker');
+    expect(upgradeTarget(viewer({ plans: ['create-maker-plus'] }))).toBeNull();
+    expect(upgradeTarget(viewer({ isMinor: true }))).toBeNull();
+  });
+
+  it('shows the free-plan banner to adults in My Cloud and edu admins without a paid plan', () => {
+    expect(showFreePlanBanner(viewer({}), normal)).toBe(true);
+    expect(showFreePlanBanner(viewer({ plans: ['create-maker'] }), normal)).toBe(false);
+    expect(showFreePlanBanner(viewer({ isMinor: true }), normal)).toBe(false);
+    expect(showFreePlanBanner(viewer({ spaceType: 'edu', roles: ['role:edu-admin'] }), normal)).toBe(true);
+    expect(showFreePlanBanner(viewer({ spaceType: 'edu', roles: ['role:edu-student'] }), normal)).toBe(false);
+    expect(showFreePlanBanner(viewer({ spaceType: 'pro', roles: ['role:pro-admin'] }), normal)).toBe(false);
+    expect(showFreePlanBanner(viewer({}), { branded: true, installedFromStore: false })).toBe(false);
+    expect(showFreePlanBanner(viewer({}), { branded: false, installedFromStore: true })).toBe(false);
+  });
+
+  it('shows the minor banner to a minor with only My Cloud', () => {
+    expect(showMinorBanner(true, 1, normal)).toBe(true);
+    expect(showMinorBanner(true, 2, normal)).toBe(false);
+    expect(showMinorBanner(false, 1, normal)).toBe(false);
+  });
+
+  it('hides links per spec 6.3', () => {
+    expect(linkVisibility(viewer({ isMinor: true }), { brandedMyCloud: false })).toEqual({
+      accountSettings: false,
+      billing: false,
+      account: false,
+      apiKeys: false,
+      statusEnabled: false,
+    });
+    expect(
+      linkVisibility(viewer({ spaceType: 'pro', roles: ['role:pro-editor'] }), { brandedMyCloud: false }),
+    ).toMatchObject({
+      accountSettings: false,
+      billing: false,
+      account: true,
+      apiKeys: true,
+    });
+    expect(linkVisibility(viewer({}), { brandedMyCloud: true }).apiKeys).toBe(false);
+  });
+});
