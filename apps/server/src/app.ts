@@ -44,7 +44,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   acceptEmptyJsonBodies(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    scripts: [config.web.tagManagerUrl, config.web.analyticsUrl, config.web.consentScriptUrl],
+    styles: [config.web.consentStylesheetUrl],
+    frames: [config.web.privacyUrl, config.web.termsUrl, config.web.securityUrl],
+  });
   await registerOpenApi(app, config);
   await app.register(formbody);
   registerAuth(app, deps.verifier, deps.accounts);

@@ -27,6 +27,31 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Tinkercloud <no-reply@localhost>'),
   DEMO_DATA: bool.default(true),
+  // Branded deployments are served on `{slug}.{BASE_HOST}` (spec section 1).
+  BASE_HOST: z
+    .string()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+      'a host name such as iot.example.org (no scheme, no path)',
+    )
+    .optional(),
+  // Third-party scripts of spec section 1, loaded by the web app only when set and when consent allows.
+  TAG_MANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CONSENT_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CONSENT_STYLESHEET_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Company-customised sign-in (spec 4.1) and the web app's outside links.
+  COMPANY_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and -')
+    .optional(),
+  STORE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STATUS_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -53,8 +78,24 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
+  /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
+  baseHost: string | undefined;
   /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
   devOutbox: boolean;
+  /** Web app extras (third-party scripts, company sign-in, outside links); null when unset. */
+  web: {
+    tagManagerUrl: string | null;
+    analyticsUrl: string | null;
+    consentScriptUrl: string | null;
+    consentStylesheetUrl: string | null;
+    companyKey: string | null;
+    storeUrl: string | null;
+    accountUrl: string | null;
+    statusPageUrl: string | null;
+    privacyUrl: string | null;
+    termsUrl: string | null;
+    securityUrl: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -104,6 +145,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
+    baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
+    web: {
+      tagManagerUrl: e.TAG_MANAGER_URL ?? null,
+      analyticsUrl: e.ANALYTICS_URL ?? null,
+      consentScriptUrl: e.CONSENT_SCRIPT_URL ?? null,
+      consentStylesheetUrl: e.CONSENT_STYLESHEET_URL ?? null,
+      companyKey: e.COMPANY_KEY ?? null,
+      storeUrl: e.STORE_URL ? trimSlash(e.STORE_URL) : null,
+      accountUrl: e.ACCOUNT_URL ?? null,
+      statusPageUrl: e.STATUS_PAGE_URL ?? null,
+      privacyUrl: e.PRIVACY_URL ?? null,
+      termsUrl: e.TERMS_URL ?? null,
+      securityUrl: e.SECURITY_URL ?? null,
+    },
   };
 }

@@ -37,5 +37,32 @@ export const appConfigSchema = z.object({
   /** True when the embedded identity provider, PGlite and demo data run: enables the dev mail outbox link. */
   embeddedIdp: z.boolean(),
   devOutboxUrl: z.string().nullable(),
+  /**
+   * Deployment extras; every one is optional and unset means "nothing": no third-party script is loaded, no
+   * company-customised sign-in runs, and links without an address are not shown.
+   */
+  thirdParty: z
+    .object({
+      tagManagerUrl: z.string().nullable(),
+      analyticsUrl: z.string().nullable(),
+      consentScriptUrl: z.string().nullable(),
+      consentStylesheetUrl: z.string().nullable(),
+    })
+    .optional(),
+  /** The company whose customised sign-in applies (spec 4.1), from COMPANY_KEY. */
+  companyKey: z.string().nullable().optional(),
+  links: z
+    .object({
+      /** The store site; billing is `{storeUrl}/subscriptions/plans`. */
+      store: z.string().nullable(),
+      /** Account settings on the identity site. */
+      account: z.string().nullable(),
+      /** The public status page. */
+      statusPage: z.string().nullable(),
+      privacy: z.string().nullable(),
+      terms: z.string().nullable(),
+      security: z.string().nullable(),
+    })
+    .optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,21 +1,51 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** Origins the web app may load from besides ours: the configured third-party scripts and policy pages. */
+export interface CspExtras {
+  scripts: readonly (string | null)[];
+  styles: readonly (string | null)[];
+  frames: readonly (string | null)[];
+}
+
+/** The origins of the given URLs, once each; unset and unreadable ones are skipped. */
+export function originsOf(urls: readonly (string | null)[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (!url) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // Config validation only lets URLs through; anything else is ignored here.
+    }
+  }
+  return [...origins];
+}
+
 /**
  * CSP, frame and referrer policy for every response. The SPA and the sign-in pages load only our own
  * scripts and styles; images may be data URLs (avatars) or https (profile pictures from a provider).
+ * Configured third-party scripts (tag manager, analytics, consent) widen script, style and connect sources
+ * by their origins only; policy pages a minor sees in a frame widen frame sources.
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  extras: CspExtras = { scripts: [], styles: [], frames: [] },
+) {
+  const scripts = originsOf(extras.scripts);
+  const styles = originsOf(extras.styles);
+  const frames = originsOf(extras.frames);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...scripts],
+        styleSrc: ["'self'", "'unsafe-inline'", ...styles],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...scripts],
         fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'", ...frames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -28,6 +28,21 @@ export function toAppConfig(config: Config): AppConfig {
     },
     embeddedIdp: config.oidc.embedded,
     devOutboxUrl: config.devOutbox ? '/dev/outbox' : null,
+    thirdParty: {
+      tagManagerUrl: config.web.tagManagerUrl,
+      analyticsUrl: config.web.analyticsUrl,
+      consentScriptUrl: config.web.consentScriptUrl,
+      consentStylesheetUrl: config.web.consentStylesheetUrl,
+    },
+    companyKey: config.web.companyKey,
+    links: {
+      store: config.web.storeUrl,
+      account: config.web.accountUrl,
+      statusPage: config.web.statusPageUrl,
+      privacy: config.web.privacyUrl,
+      terms: config.web.termsUrl,
+      security: config.web.securityUrl,
+    },
   };
 }
 
