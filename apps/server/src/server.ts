@@ -18,7 +18,9 @@ export interface RunningServer {
 
 /** Wires every part from the config: database → migrations → accounts → identity provider → HTTP app. */
 export async function createServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (err) =>
+    logger.warn({ err }, 'database connection lost; it will reconnect on the next query'),
+  );
   try {
     await runMigrations(database);
     const db = database.db;

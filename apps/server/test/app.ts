@@ -69,6 +69,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     createUser,
     /** Closes only the database, to test behaviour during an outage. */
     closeDatabase: () => database.close(),
+    /** The throwaway database's name on a PostgreSQL server (undefined on PGlite). */
+    databaseName: database.name,
     async close() {
       await app.close();
       await database.close();

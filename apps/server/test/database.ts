@@ -7,7 +7,7 @@ import { runMigrations } from '../src/db/migrate.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway database on the
  * PostgreSQL server named by DATABASE_URL (created here, dropped on close), so files never share rows.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string; name?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
@@ -26,6 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   return {
     ...handle,
     url: url.toString(),
+    name,
     async close() {
       await handle.close();
       const drop = new pg.Client({ connectionString: serverUrl });

@@ -20,9 +20,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config['database']): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Config['database'],
+  onIdleError: (err: Error) => void = (err) => console.error('database connection lost:', err.message),
+): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle client losing its connection (server restart, failover, admin kill) emits 'error' on the pool;
+    // unhandled, that would end the process. The pool drops the client and the next query reconnects.
+    pool.on('error', (err) => onIdleError(err));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
