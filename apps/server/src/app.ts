@@ -57,9 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { components: [{ name: 'Database', check: () => deps.database.ping() }] });
   await app.register(appConfigRoutes, { config });
   await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
+  // Registers nothing unless every embedded default is on.
+  await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {
     await app.register(deps.idpPlugin, { prefix: '/auth' });
-    await app.register(devOutboxRoutes, { db: deps.database.db, config });
   }
   await registerSpa(app, config);
   return app;

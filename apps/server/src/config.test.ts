@@ -5,6 +5,8 @@ describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.trustProxy).toBe(false);
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
     expect(config.oidc).toMatchObject({

@@ -9,7 +9,9 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback by default: the embedded defaults (demo account, mail outbox) must not face a network unasked.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TRUST_PROXY: bool.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
@@ -60,6 +62,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Trust X-Forwarded-* headers: only behind a reverse proxy that sets them. */
+  trustProxy: boolean;
   /** Origin (and optional path) the browser uses to reach us, without a trailing slash. */
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -127,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     productName: e.PRODUCT_NAME,

@@ -24,7 +24,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
   try {
     await runMigrations(database);
     const db = database.db;
-    const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db, logger });
+    const mailer = createMailer({ ...config.mail, db, logger, outbox: config.devOutbox });
     const accounts = createAccountService({ db, mailer, config, logger });
     const demoAccount = await seedDemoData({ config, db, accounts });
     const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };

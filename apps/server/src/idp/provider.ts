@@ -168,7 +168,7 @@ export function createProvider(deps: ProviderDeps): Provider {
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  provider.proxy = config.trustProxy;
   provider.on('server_error', (_ctx, err) => deps.logger.error({ err }, 'identity provider error'));
   provider.on('grant.error', (_ctx, err) => deps.logger.debug({ err }, 'token request rejected'));
   provider.on('authorization.error', (_ctx, err) =>

@@ -15,12 +15,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends through SMTP_URL when set; otherwise writes the mail to the log and to the dev outbox table. */
+/**
+ * Sends through SMTP_URL when set. Otherwise the mail goes to the log, and to the dev outbox table when the
+ * outbox is on (embedded defaults only: the table would otherwise keep live reset links).
+ */
 export function createMailer(deps: {
   smtpUrl: string | undefined;
   from: string;
   db: Database;
   logger: FastifyBaseLogger;
+  outbox: boolean;
 }): Mailer {
   if (deps.smtpUrl) {
     const transport = nodemailer.createTransport(deps.smtpUrl);
@@ -33,10 +37,10 @@ export function createMailer(deps: {
   }
   return {
     async send(message) {
-      await deps.db.insert(mailOutbox).values(message);
+      if (deps.outbox) await deps.db.insert(mailOutbox).values(message);
       deps.logger.info(
         { to: message.to, subject: message.subject, text: message.text },
-        'mail written to outbox',
+        deps.outbox ? 'mail written to the dev outbox' : 'SMTP_URL is not set: mail written to the log only',
       );
     },
   };

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import { escapeHtml } from '../../http/html.ts';
+import { isLoopbackRequest } from '../../http/loopback.ts';
 import { listOutbox } from '../../mail/mailer.ts';
 
 const mailSchema = z.object({
@@ -19,13 +21,18 @@ const linkify = (text: string) =>
 
 /**
  * Mails the server would have sent, for a machine without SMTP. Served only when every embedded default is
- * on: a deployment with a real database or mail server never exposes it.
+ * on (a deployment with a real database or mail server never has it), and only to loopback clients.
  */
 export const devOutboxRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
   app,
   { db, config },
 ) => {
   if (!config.devOutbox) return;
+  // Reset links are in these mails: only someone at this machine may read them.
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackRequest(request))
+      throw new AppError('forbidden', 'The mail outbox is only served to this machine.');
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/dev/outbox.json',
