@@ -48,13 +48,20 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PRODUCT_SLUG: 'Bad Slug' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        PRODUCT_SLUG: 'Bad Slug',
+        OIDC_ISSUER: 'https://id.example.org/',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const problems = (err as ConfigError).problems.join('\n');
-      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PRODUCT_SLUG'])
+      for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'PRODUCT_SLUG', 'OIDC_AUDIENCE']) {
         expect(problems).toContain(name);
+      }
     }
   });
 });

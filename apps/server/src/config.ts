@@ -116,17 +116,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  // Rules across variables are checked on the raw values too, so one run lists every problem.
+  if (cleaned.OIDC_ISSUER !== undefined && cleaned.OIDC_AUDIENCE === undefined) {
+    problems.push('OIDC_AUDIENCE: required when OIDC_ISSUER points at an external provider');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const embedded = e.OIDC_ISSUER === undefined;
-  const problems: string[] = [];
-  if (!embedded && e.OIDC_AUDIENCE === undefined) {
-    problems.push('OIDC_AUDIENCE: required when OIDC_ISSUER points at an external provider');
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
