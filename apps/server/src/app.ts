@@ -48,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scripts: [config.web.tagManagerUrl, config.web.analyticsUrl, config.web.consentScriptUrl],
     styles: [config.web.consentStylesheetUrl],
     frames: [config.web.privacyUrl, config.web.termsUrl, config.web.securityUrl],
+    // With an external provider the SPA calls its discovery, token and logout endpoints itself.
+    connect: config.oidc.embedded ? [] : [config.oidc.issuer],
   });
   await registerOpenApi(app, config);
   await app.register(formbody);

@@ -89,6 +89,29 @@ describe('an external OpenID Connect provider', () => {
     expect(again.json().id).toBe(first.json().id);
   });
 
+  it("lets the browser reach the provider's origin (CSP connect-src) and nothing else new", async () => {
+    const csp = String((await api.app.inject('/healthz')).headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ${origin.replace(/[.]/g, '\\.')}(;|$)`));
+  });
+
+  it('refuses a provider whose discovery document names another issuer', async () => {
+    // Same server reached under another name: its discovery document still says 127.0.0.1.
+    const other = await createTestApp({
+      OIDC_ISSUER: `${origin.replace('127.0.0.1', 'localhost')}/auth`,
+      OIDC_AUDIENCE: `${origin}/api`,
+    });
+    try {
+      const token = await accessTokenFromProvider();
+      const res = await other.app.inject({
+        url: '/users/v1/users/settings',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('rejects tokens the provider did not sign', async () => {
     const forged = await api.tokenFor('00000000-0000-4000-8000-000000000000', {
       issuer: `${origin}/auth`,

@@ -35,6 +35,7 @@ export function createExternalUserResolver(deps: {
       username: str(profile.nickname) ?? str(profile.preferred_username),
       picture: str(profile.picture),
       emailVerified: typeof profile.email_verified === 'boolean' ? profile.email_verified : undefined,
+      isMinor: typeof profile.is_minor === 'boolean' ? profile.is_minor : undefined,
     });
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(claims.sub, { userId: account.id, until: Date.now() + CACHE_TTL_MS });

@@ -54,6 +54,10 @@ export function createRemoteVerifier(expect: Expectations): TokenVerifier {
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     if (!res.ok) throw new Error(`OIDC discovery failed with status ${res.status}`);
     const doc = discoverySchema.parse(await res.json());
+    // OpenID Connect Discovery: the document must name the issuer it was fetched for.
+    if (doc.issuer.replace(/\/$/, '') !== expect.issuer.replace(/\/$/, '')) {
+      throw new Error(`OIDC discovery names issuer ${doc.issuer}, expected ${expect.issuer}`);
+    }
     const verifier = build(
       createRemoteJWKSet(new URL(doc.jwks_uri)),
       { ...expect, issuer: doc.issuer },

@@ -6,6 +6,8 @@ export interface CspExtras {
   scripts: readonly (string | null)[];
   styles: readonly (string | null)[];
   frames: readonly (string | null)[];
+  /** Origins the browser talks to directly, e.g. an external sign-in provider's discovery and token calls. */
+  connect?: readonly (string | null)[];
 }
 
 /** The origins of the given URLs, once each; unset and unreadable ones are skipped. */
@@ -35,6 +37,7 @@ export async function registerSecurityHeaders(
   const scripts = originsOf(extras.scripts);
   const styles = originsOf(extras.styles);
   const frames = originsOf(extras.frames);
+  const connect = originsOf(extras.connect ?? []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -43,7 +46,7 @@ export async function registerSecurityHeaders(
         scriptSrc: ["'self'", ...scripts],
         styleSrc: ["'self'", "'unsafe-inline'", ...styles],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", ...scripts],
+        connectSrc: ["'self'", ...new Set([...scripts, ...connect])],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'", ...frames],
         objectSrc: ["'none'"],

@@ -53,5 +53,6 @@ export function accessTokenClaims(account: Account, namespace: string) {
     email_verified: account.emailVerified,
     name: account.name,
     preferred_username: account.username,
+    is_minor: account.isMinor,
   };
 }

@@ -6,8 +6,9 @@ import { TOKEN_EXPIRY_SKEW_SEC } from './token-expiry.ts';
 export const TOKEN_REQUEST_TIMEOUT_SEC = 10;
 
 /**
- * The OIDC client: authorization code with PKCE (S256 is the library default) against our provider, which
- * issues JWT access tokens for the API audience through the `resource` parameter.
+ * The OIDC client: authorization code with PKCE (S256 is the library default). The API audience goes out as
+ * `resource` (RFC 8707, what our embedded provider reads) and as `audience` (what Auth0-style providers read);
+ * each provider ignores the parameter it does not know.
  */
 export function createUserManager(config: AppConfig, origin: string, storage: Storage): UserManager {
   return new UserManager({
@@ -17,7 +18,7 @@ export function createUserManager(config: AppConfig, origin: string, storage: St
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope: config.oidc.scope,
-    extraQueryParams: { resource: config.oidc.audience },
+    extraQueryParams: { resource: config.oidc.audience, audience: config.oidc.audience },
     // sessionStorage keeps the user across reloads of this tab and forgets it when the tab closes.
     userStore: new WebStorageStateStore({ store: storage }),
     // Renewal is driven by our auth service (one refresh at a time: refresh tokens rotate), on the same
