@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users, userTokens } from '../../db/schema/index.ts';
+import { oidcPayloads, users, userTokens } from '../../db/schema/index.ts';
 import type { Account } from './account.types.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -170,6 +170,11 @@ export function createAccountRepository(db: Database) {
     /** Deletes tokens that expired more than a day ago. */
     async purgeExpiredTokens(): Promise<void> {
       await db.delete(userTokens).where(lt(userTokens.expiresAt, sql`now() - interval '1 day'`));
+    },
+
+    /** Ends every sign-in session, grant and token the identity provider holds for the account. */
+    async endSessions(userId: string): Promise<void> {
+      await db.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
     },
   };
 }

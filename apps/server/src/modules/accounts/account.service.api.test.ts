@@ -5,6 +5,7 @@ import { openTestDatabase } from '../../../test/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { users, userTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { createOidcAdapter } from '../../idp/oidc-adapter.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { type AccountService, createAccountService, type RegisterInput } from './account.service.ts';
 
@@ -192,6 +193,26 @@ describe('account service', () => {
     await rejects(accounts.resetPassword(token, 'another password'), 'bad_request');
     await rejects(accounts.authenticate('grace', 'cobol forever'), 'unauthorized');
     expect((await accounts.authenticate('grace', 'new password 42')).email).toBe('grace@example.com');
+  });
+
+  it("ends the account's provider sessions and tokens on a password reset, and only that account's", async () => {
+    const mine = await accounts.register(input({ email: 'sessions@example.com', username: 'sessions' }));
+    const other = await accounts.register(input({ email: 'bystander@example.com', username: 'bystander' }));
+    const session = createOidcAdapter(database.db)('Session');
+    const refresh = createOidcAdapter(database.db)('RefreshToken');
+    await session.upsert('s-mine', { accountId: mine.id }, 3600);
+    await refresh.upsert('r-mine', { accountId: mine.id, grantId: 'g1' }, 3600);
+    await session.upsert('s-other', { accountId: other.id }, 3600);
+
+    await accounts.requestPasswordReset('sessions@example.com');
+    await accounts.resetPassword(
+      lastLink('sessions@example.com', '/auth/reset-password'),
+      'a new password 7',
+    );
+
+    expect(await session.find('s-mine')).toBeUndefined();
+    expect(await refresh.find('r-mine')).toBeUndefined();
+    expect(await session.find('s-other')).toMatchObject({ accountId: other.id });
   });
 
   it('retires older reset tokens once one is used, and refuses expired ones', async () => {

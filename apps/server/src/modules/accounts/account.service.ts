@@ -223,7 +223,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       });
       if (!row) throw notFound('User');
       await repo.retireTokens(userId, 'reset_password');
-      deps.logger.info({ userId }, 'password reset');
+      // Whoever knew the old password may hold a session or refresh token: all of them end here.
+      await repo.endSessions(userId);
+      deps.logger.info({ userId }, 'password reset; sessions ended');
       return toAccount(row);
     },
 
