@@ -1,10 +1,14 @@
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/components.css';
+import './styles/feedback.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
+import { fetchBrandedDeployment } from './features/customization/api/customization.ts';
+import { installSpaceChangeHandler } from './features/spaces/space-change.ts';
+import { createSpacesService } from './features/spaces/spaces-service.ts';
 import { pushDataLayer } from './lib/analytics.ts';
 import { createApiClient } from './lib/api.ts';
 import { getAppConfig } from './lib/app-config.ts';
@@ -12,7 +16,15 @@ import { createAuth } from './lib/auth/auth-service.ts';
 import { createAuthStore } from './lib/auth/auth-store.ts';
 import { createUserManager } from './lib/auth/user-manager.ts';
 import { installChunkReloadHandler } from './lib/chunk-reload.ts';
+import { cookieDomain } from './lib/cookies.ts';
+import { installExternalLinkGuard } from './lib/external-links.ts';
+import { readSwitch } from './lib/feature-flags.ts';
+import { INSTALLED_FROM_STORE_KEY, readFlag } from './lib/local-flags.ts';
+import { logger } from './lib/logger.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { createSpaceSelection } from './lib/space-selection.ts';
+import { notifyBlockedLink } from './lib/store-link-toast.ts';
+import { startThirdParty } from './lib/third-party.ts';
 import { publicOriginRedirect } from './lib/urls.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -35,13 +47,39 @@ async function boot(container: HTMLElement) {
   const { error } = await auth.start();
 
   const api = createApiClient({ getAccessToken: auth.getAccessToken });
-  const router = createAppRouter({ auth, api, queryClient, config });
+  const signedIn = store.getState().isAuthenticated;
+  // A branded deployment (`{slug}.{base host}`) offers only its organisation (spec 4.3).
+  const branded = await fetchBrandedDeployment(api, config, window.location.host, signedIn);
+  const selection = createSpaceSelection({
+    domain: cookieDomain(window.location.hostname, new URL(config.publicUrl).hostname),
+  });
+  const spaces = createSpacesService({ api, config, queryClient, selection, branded });
+  const router = createAppRouter(
+    { auth, api, queryClient, config, spaces },
+    { viewTransitions: readSwitch('enable-view-transition') },
+  );
   // Signing in or out elsewhere (renewal failure, logout) re-runs the route guards.
   store.subscribe(() => void router.invalidate());
+  installSpaceChangeHandler(selection, router, queryClient);
+  installExternalLinkGuard({
+    win: window,
+    installedFromStore: () => readFlag(INSTALLED_FROM_STORE_KEY),
+    onBlocked: (href) => notifyBlockedLink(href),
+  });
+  if (signedIn) {
+    void startThirdParty({ config, user: store.getState().user, win: window }).catch((error: unknown) =>
+      logger.warn('Third-party scripts failed', error),
+    );
+  }
 
   createRoot(container).render(
     <StrictMode>
-      <App services={{ config, auth, api }} queryClient={queryClient} router={router} signInError={error} />
+      <App
+        services={{ config, auth, api, spaces }}
+        queryClient={queryClient}
+        router={router}
+        signInError={error}
+      />
     </StrictMode>,
   );
 }

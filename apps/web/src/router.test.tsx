@@ -1,98 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { type AppConfig, toErrorBody } from '@tinkercloud/shared';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ServicesProvider } from './app/services.tsx';
-import { ApiError, type ApiRequest } from './lib/api.ts';
-import type { Auth } from './lib/auth/auth-service.ts';
-import { createAuthStore } from './lib/auth/auth-store.ts';
-import { EMPTY_USER, type TokenUser } from './lib/auth/token-user.ts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { INSTALLED_FROM_STORE_KEY } from './lib/local-flags.ts';
-import { createAppRouter } from './router.tsx';
-
-const config = {
-  productName: 'Tinkercloud',
-  productSlug: 'tinkercloud',
-  version: '2.6.13',
-  publicUrl: 'http://localhost:3000',
-  hosts: {
-    api: '',
-    customization: '',
-    provisioning: '',
-    boards: '',
-    ota: '',
-    storage: '',
-    create: '',
-    status: '/status',
-  },
-  oidc: {
-    authority: 'http://localhost:3000/auth',
-    clientId: 'web',
-    audience: 'http://localhost:3000/api',
-    scope: 'openid',
-    claimsNamespace: 'http://localhost:3000/claims/',
-  },
-  embeddedIdp: true,
-  devOutboxUrl: null,
-} satisfies AppConfig;
-
-const KNOWN_TEMPLATE = '123e4567-e89b-12d3-a456-426614174000';
-
-const ada: TokenUser = { ...EMPTY_USER, sub: 's1', id: 'u1', name: 'Ada Lovelace', email_verified: true };
-
-beforeAll(() => {
-  window.__APP_CONFIG__ = config;
-});
+import { ada, at, KNOWN_TEMPLATE, renderApp } from './test/app-harness.tsx';
 
 afterEach(() => {
   window.dataLayer = [];
 });
 
-function renderAt(path: string, user: TokenUser | null = ada) {
-  const store = createAuthStore();
-  store.setUser(user);
-  const auth = {
-    store,
-    start: vi.fn(),
-    login: vi.fn(async () => undefined),
-    logout: vi.fn(async () => undefined),
-    getAccessToken: vi.fn(async () => 'tok'),
-  } satisfies Auth;
-  const api = vi.fn(async (url: string) => {
-    if (url.startsWith('/status'))
-      return { status: { indicator: 'none', description: 'All Systems Operational' } };
-    if (url.includes('/settings')) return {};
-    if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
-    if (url === `/template/v1/${KNOWN_TEMPLATE}`) return { id: KNOWN_TEMPLATE, title: 'Weather station' };
-    if (url.startsWith('/iot/') || url.startsWith('/template/')) {
-      throw new ApiError(toErrorBody({ code: 'not_found', detail: 'Not found', status: 404 }));
-    }
-    return {
-      id: 'u1',
-      username: 'ada',
-      avatar: '',
-      birthday: null,
-      confirmed: true,
-      created: '',
-      name: 'Ada Lovelace',
-    };
-  }) as unknown as ApiRequest;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createAppRouter({ auth, api, queryClient, config });
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <ServicesProvider services={{ config, auth, api }}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ServicesProvider>,
-  );
-  return { router, auth };
-}
-
-const at = (router: ReturnType<typeof createAppRouter>) =>
-  `${router.state.location.pathname}${router.state.location.searchStr}`;
+const renderAt = (path: string, user: typeof ada | null = ada) => renderApp(path, { user });
 
 describe('routing', () => {
   it('greets the signed-in user on Home, titles the page and records a pageview', async () => {

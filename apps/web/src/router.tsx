@@ -4,6 +4,7 @@ import type { AppConfig } from '@tinkercloud/shared';
 import { NotFound } from './components/NotFound.tsx';
 import { PageLoader } from './components/PageLoader.tsx';
 import { RouteError } from './components/RouteError.tsx';
+import type { SpacesService } from './features/spaces/spaces-service.ts';
 import { pushPageview } from './lib/analytics.ts';
 import type { ApiRequest } from './lib/api.ts';
 import type { Auth } from './lib/auth/auth-service.ts';
@@ -15,12 +16,15 @@ export interface RouterContext {
   api: ApiRequest;
   queryClient: QueryClient;
   config: AppConfig;
+  spaces: SpacesService;
 }
 
-export function createAppRouter(context: RouterContext) {
+export function createAppRouter(context: RouterContext, options: { viewTransitions?: boolean } = {}) {
   const router = createRouter({
     routeTree,
     context,
+    // The locally persisted `enable-view-transition` flag (spec section 3), read at start.
+    defaultViewTransition: options.viewTransitions ?? false,
     defaultPreload: 'intent',
     // Route loaders read through TanStack Query, which decides freshness itself.
     defaultPreloadStaleTime: 0,

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setTestCookie } from './test/cookies.ts';
 
 // Route components load lazily (code splitting); on a busy machine the first transform of a chunk can take
 // longer than Testing Library's default second.
@@ -10,4 +11,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The selected space and other cookies must not leak from one test into the next.
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) setTestCookie(`${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`);
+  }
 });

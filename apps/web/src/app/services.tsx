@@ -1,5 +1,6 @@
 import type { AppConfig } from '@tinkercloud/shared';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { SpacesService } from '../features/spaces/spaces-service.ts';
 import type { ApiRequest } from '../lib/api.ts';
 import type { Auth } from '../lib/auth/auth-service.ts';
 import type { AuthState } from '../lib/auth/auth-store.ts';
@@ -9,6 +10,7 @@ export interface Services {
   config: AppConfig;
   auth: Auth;
   api: ApiRequest;
+  spaces: SpacesService;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, type SectionKey } from './access.ts';
 
-const adult = (spaceType: 'private' | 'edu' | 'pro') => ({ spaceType, isMinor: false });
-const minor = (spaceType: 'private' | 'edu' | 'pro') => ({ spaceType, isMinor: true });
+const ADMIN = { private: [], edu: ['role:edu-admin'], pro: ['role:pro-admin'] };
+const adult = (spaceType: 'private' | 'edu' | 'pro') => ({
+  spaceType,
+  isMinor: false,
+  roles: ADMIN[spaceType],
+});
+const minor = (spaceType: 'private' | 'edu' | 'pro') => ({
+  spaceType,
+  isMinor: true,
+  roles: ADMIN[spaceType],
+});
 
 describe('canAccess', () => {
   it('lets minors open only Home, Sketches and Courses', () => {
@@ -34,6 +43,20 @@ describe('canAccess', () => {
       for (const section of ['home', 'devices', 'templates', 'integrations', 'plan-usage'] as SectionKey[]) {
         expect(canAccess(section, adult(spaceType))).toBe(true);
       }
+    }
+  });
+
+  it('lists members only to roles that may read them', () => {
+    expect(canAccess('members', { ...adult('edu'), roles: ['role:edu-teacher'] })).toBe(true);
+    expect(canAccess('members', { ...adult('edu'), roles: ['role:edu-student'] })).toBe(false);
+    expect(canAccess('members', { ...adult('pro'), roles: ['role:pro-editor'] })).toBe(true);
+  });
+
+  it('offers only Home in a branded My Cloud', () => {
+    const branded = { ...adult('private'), brandedMyCloud: true };
+    expect(canAccess('home', branded)).toBe(true);
+    for (const section of ['sketches', 'devices', 'plan-usage', 'api-keys'] as SectionKey[]) {
+      expect(canAccess(section, branded)).toBe(false);
     }
   });
 });

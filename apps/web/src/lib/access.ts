@@ -1,4 +1,4 @@
-import { SPACE_TYPES, type SpaceType } from '@tinkercloud/shared';
+import { rolesAllow, SPACE_TYPES, type SpaceAction, type SpaceType } from '@tinkercloud/shared';
 
 /**
  * Who may open which section (spec 2.4 and 6.2). The sidebar shows a link and the route lets the user in
@@ -26,6 +26,8 @@ interface AccessRule {
   spaces: readonly SpaceType[];
   /** Minors see only Home, Sketches and Courses. */
   minors: boolean;
+  /** In an organisation, a role of the member must allow this (our role table, shared with the server). */
+  action?: SpaceAction;
 }
 
 const ORGANISATIONS: readonly SpaceType[] = ['edu', 'pro'];
@@ -47,7 +49,8 @@ const RULES: Record<SectionKey, AccessRule> = {
   // page is offered in all of them.
   'plan-usage': everywhere(),
   'roles-permissions': { spaces: ORGANISATIONS, minors: false },
-  members: { spaces: ORGANISATIONS, minors: false },
+  // Members are listed only to roles that may read them (students may not): the page would only fail.
+  members: { spaces: ORGANISATIONS, minors: false, action: 'members.read' },
   branding: { spaces: ['pro'], minors: false },
   'api-keys': everywhere(),
 };
@@ -55,9 +58,16 @@ const RULES: Record<SectionKey, AccessRule> = {
 export interface AccessContext {
   spaceType: SpaceType;
   isMinor: boolean;
+  /** The member's roles in the selected space; empty in My Cloud. */
+  roles: readonly string[];
+  /** A branded deployment with My Cloud selected offers only Home (spec 2.4). */
+  brandedMyCloud?: boolean;
 }
 
 export function canAccess(section: SectionKey, context: AccessContext): boolean {
   const rule = RULES[section];
-  return rule.spaces.includes(context.spaceType) && (rule.minors || !context.isMinor);
+  if (context.brandedMyCloud && section !== 'home') return false;
+  if (!rule.spaces.includes(context.spaceType) || (!rule.minors && context.isMinor)) return false;
+  if (rule.action && context.spaceType !== 'private') return rolesAllow(context.roles, rule.action);
+  return true;
 }

@@ -16,3 +16,48 @@ export function clearPrefixedCookies(prefix: string, doc: Document = document): 
   }
   return names;
 }
+
+/** The value of one cookie, or null. */
+export function readCookie(name: string, doc: Document = document): string | null {
+  for (const part of doc.cookie.split(';')) {
+    const [key, ...rest] = part.split('=');
+    if (key?.trim() === name) {
+      const raw = rest.join('=').trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The domain our cookies are shared on: the public host, so branded sub-domains (`{slug}.{host}`) see the
+ * same cookies. Hosts without a dot (localhost) and IP addresses get host-only cookies (undefined).
+ */
+export function cookieDomain(hostname: string, publicHostname: string): string | undefined {
+  const host = hostname.toLowerCase();
+  const base = publicHostname.toLowerCase();
+  const shared = host === base || host.endsWith(`.${base}`) ? base : host;
+  if (!shared.includes('.') || /^[\d.]+$/.test(shared) || shared.includes(':')) return undefined;
+  return shared;
+}
+
+export interface CookieOptions {
+  maxAgeSeconds: number;
+  domain?: string | undefined;
+}
+
+export function writeCookie(name: string, value: string, options: CookieOptions, doc: Document = document) {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'path=/',
+    `max-age=${options.maxAgeSeconds}`,
+    'samesite=lax',
+  ];
+  if (options.domain) parts.push(`domain=.${options.domain}`);
+  if (doc.location.protocol === 'https:') parts.push('secure');
+  doc.cookie = parts.join('; ');
+}

@@ -1,13 +1,30 @@
 import { redirect } from '@tanstack/react-router';
-import { canAccess, type SectionKey } from './access.ts';
+import type { Space } from '@tinkercloud/shared';
+import type { SpacesService } from '../features/spaces/spaces-service.ts';
+import { type AccessContext, canAccess, type SectionKey } from './access.ts';
 import type { Auth } from './auth/auth-service.ts';
-import { getSelectedSpaceType } from './space.ts';
+
+/** The access rules' view of a user in a space. */
+export function accessContextFor(space: Space, isMinor: boolean, branded: boolean): AccessContext {
+  return {
+    spaceType: space.space,
+    isMinor,
+    roles: space.roles,
+    brandedMyCloud: branded && space.space === 'private',
+  };
+}
+
+interface GuardContext {
+  auth: Auth;
+  spaces: SpacesService;
+}
 
 /** A `beforeLoad` that sends users who may not open this section home (spec 6.2). */
 export function requireAccess(section: SectionKey) {
-  return ({ context }: { context: { auth: Auth } }) => {
+  return ({ context }: { context: GuardContext }) => {
     const isMinor = context.auth.store.getState().user.is_minor;
-    if (!canAccess(section, { spaceType: getSelectedSpaceType(), isMinor })) {
+    const space = context.spaces.selected();
+    if (!canAccess(section, accessContextFor(space, isMinor, context.spaces.branded !== null))) {
       throw redirect({ to: '/', replace: true });
     }
   };

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import { NotFound } from '../components/NotFound.tsx';
 import { PageLoader } from '../components/PageLoader.tsx';
+import { SnackbarProvider } from '../components/SnackbarProvider.tsx';
 import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -16,7 +16,7 @@ function Root() {
     <>
       <Outlet />
       {/* The only toast provider (spec 2.6); settings from spec section 9. */}
-      <Toaster position="bottom-center" duration={5000} offset={32} visibleToasts={3} />
+      <SnackbarProvider />
     </>
   );
 }

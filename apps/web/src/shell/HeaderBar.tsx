@@ -1,12 +1,11 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { useServices } from '../app/services.tsx';
 import { HeaderPortalOutlet } from './header-portal.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { SpaceBrand } from './SpaceBrand.tsx';
 
 /** Menu button, centred logo area and portal area; the sidebar opens as a slide-in dialog. */
 export function HeaderBar() {
-  const { config } = useServices();
   const dialog = useRef<HTMLDialogElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
 
@@ -40,7 +39,7 @@ export function HeaderBar() {
         </svg>
       </button>
       <div className="header-logo">
-        <span className="brand">{config.productName}</span>
+        <SpaceBrand />
       </div>
       <HeaderPortalOutlet />
       <dialog ref={dialog} className="slide-in" aria-label="Menu">

@@ -1,18 +1,24 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
+import { hasPaidPlanBeyondEntry } from '@tinkercloud/shared';
 import { Fragment, useState } from 'react';
-import { useAuthState, useServices } from '../app/services.tsx';
+import { useViewer } from '../features/spaces/hooks.ts';
 import { SystemStatus } from '../features/status/components/SystemStatus.tsx';
 import { readFlag, setFlag, TEMPLATES_BADGE_SEEN_KEY } from '../lib/local-flags.ts';
-import { getSelectedSpaceType } from '../lib/space.ts';
-import { type NavItem, visibleNavGroups } from './nav-items.ts';
+import { activeSubMenu, type NavItem, visibleNavGroups } from './nav-items.ts';
+import { SpaceBrand } from './SpaceBrand.tsx';
+import { SpaceSelector } from './SpaceSelector.tsx';
+import { UpgradeLink } from './UpgradeLink.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Navigation, user menu and system status; used as a column and inside the header's slide-in dialog. */
 export function Sidebar({ onClose }: { onClose?: () => void }) {
-  const { config } = useServices();
-  const { user } = useAuthState();
+  const { access, spaces, viewer, plansKnown } = useViewer();
+  const pathname = useLocation({ select: (location) => location.pathname });
   const [templatesSeen, setTemplatesSeen] = useState(() => readFlag(TEMPLATES_BADGE_SEEN_KEY));
-  const groups = visibleNavGroups({ spaceType: getSelectedSpaceType(), isMinor: user.is_minor });
+  const subMenu = activeSubMenu(pathname, access);
+  const groups = subMenu ? [subMenu.items.slice()] : visibleNavGroups(access);
+  // Triggers need a paid plan other than the entry plan (spec 2.4, 9); shown once the plans are known.
+  const triggersMarker = plansKnown && !hasPaidPlanBeyondEntry(viewer.plans);
 
   const markTemplatesSeen = () => {
     setFlag(TEMPLATES_BADGE_SEEN_KEY);
@@ -22,8 +28,18 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
   return (
     <div className="sidebar">
       <div className="sidebar-header">
-        <span className="logo-mark" aria-hidden="true" />
-        <span className="brand">{config.productName}</span>
+        {subMenu ? (
+          <Link to="/" className="back-home">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M15 6l-6 6 6 6" />
+            </svg>
+            Back to Home
+          </Link>
+        ) : spaces.length > 1 ? (
+          <SpaceSelector />
+        ) : (
+          <SpaceBrand />
+        )}
         {onClose && (
           <button
             type="button"
@@ -38,6 +54,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         )}
       </div>
       <nav className="sidebar-nav" aria-label="Main">
+        {subMenu && <p className="sidebar-subtitle">{subMenu.name}</p>}
         {groups.map((group, index) => (
           <Fragment key={group[0]?.section}>
             {index > 0 && <hr className="sidebar-divider" />}
@@ -46,7 +63,8 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
                 <li key={item.section}>
                   <SidebarLink
                     item={item}
-                    badge={item.section === 'templates' && !templatesSeen}
+                    badge={!subMenu && item.section === 'templates' && !templatesSeen}
+                    paid={!subMenu && item.section === 'triggers' && triggersMarker}
                     onClick={item.section === 'templates' ? markTemplatesSeen : undefined}
                   />
                 </li>
@@ -56,6 +74,7 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         ))}
       </nav>
       <div className="sidebar-footer">
+        <UpgradeLink />
         <UserMenu />
         <SystemStatus />
       </div>
@@ -66,10 +85,12 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
 function SidebarLink({
   item,
   badge,
+  paid,
   onClick,
 }: {
   item: NavItem;
   badge: boolean;
+  paid: boolean;
   onClick?: (() => void) | undefined;
 }) {
   return (
@@ -81,6 +102,11 @@ function SidebarLink({
     >
       {item.label}
       {badge && <span className="badge">NEW</span>}
+      {paid && (
+        <span className="paid-marker" title="Needs a paid plan" data-testid="paid-marker">
+          PAID
+        </span>
+      )}
     </Link>
   );
 }

@@ -1,26 +1,105 @@
-import { avatarInitials } from '@tinkercloud/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { avatarInitials, linkVisibility } from '@tinkercloud/shared';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useServices } from '../app/services.tsx';
+import { brandingQueryOptions } from '../features/customization/api/customization.ts';
 import { useCurrentUser } from '../features/profile/api/use-current-user.ts';
+import { useViewer } from '../features/spaces/hooks.ts';
+import { billingUrl, policyLinks } from './outside-links.ts';
 
-/** Name and initials; opens a menu with Log out. `<details>` gives keyboard and screen-reader support free. */
+// Dialogs load on first use: they are not part of the first page.
+const PolicyDialog = lazy(() => import('./PolicyDialog.tsx'));
+const DevFlagsDialog = lazy(() => import('./DevFlagsDialog.tsx'));
+const AccountDialog = lazy(() => import('./AccountDialog.tsx'));
+
+type OpenDialog = 'policy' | 'flags' | 'account' | null;
+
+/** Name and initials; opens a menu with the links of spec 6.3, the policy dialog and Log out. */
 export function UserMenu() {
-  const { auth } = useServices();
+  const { auth, api, config } = useServices();
   const { user } = useCurrentUser();
+  const { viewer, selected, branded } = useViewer();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  const branding = useQuery({
+    ...brandingQueryOptions(api, config, selected.id),
+    enabled: selected.space === 'pro',
+  });
   const name = user.name || user.username || user.email;
+  const visible = linkVisibility(viewer, {
+    brandedMyCloud: branded !== null && selected.space === 'private',
+  });
+  const billing = billingUrl(config);
+  const policies = policyLinks(config, branding.data?.policy_url);
+  const statusPage = config.links?.statusPage;
+
+  const open = (which: OpenDialog) => {
+    if (details.current) details.current.open = false;
+    setDialog(which);
+  };
+
   return (
-    <details className="user-menu">
-      <summary className="user-menu-trigger" data-testid="user-menu">
-        <span className="avatar" aria-hidden="true">
-          {avatarInitials(name)}
-        </span>
-        <span className="user-name">{name}</span>
-      </summary>
-      <div className="user-menu-list" role="menu">
-        {user.email && <p className="user-menu-email">{user.email}</p>}
-        <button type="button" role="menuitem" className="menu-item" onClick={() => void auth.logout()}>
-          Log out
-        </button>
-      </div>
-    </details>
+    <>
+      <details ref={details} className="user-menu">
+        <summary className="user-menu-trigger" data-testid="user-menu">
+          <span className="avatar" aria-hidden="true">
+            {avatarInitials(name)}
+          </span>
+          <span className="user-name">{name}</span>
+        </summary>
+        <div className="user-menu-list" role="menu">
+          {user.email && <p className="user-menu-email">{user.email}</p>}
+          {visible.account && (
+            <button type="button" role="menuitem" className="menu-item" onClick={() => open('account')}>
+              Account
+            </button>
+          )}
+          {visible.accountSettings && config.links?.account && (
+            <a role="menuitem" className="menu-item" href={config.links.account}>
+              Account settings
+            </a>
+          )}
+          {visible.billing && billing && (
+            <a role="menuitem" className="menu-item" href={billing}>
+              Billing and subscriptions
+            </a>
+          )}
+          {visible.apiKeys && (
+            <Link role="menuitem" className="menu-item" to="/api-keys/">
+              API Keys
+            </Link>
+          )}
+          {statusPage &&
+            (visible.statusEnabled ? (
+              <a role="menuitem" className="menu-item" href={statusPage}>
+                Status page
+              </a>
+            ) : (
+              <button type="button" role="menuitem" className="menu-item" aria-disabled="true" disabled>
+                Status page
+              </button>
+            ))}
+          {policies.length > 0 && (
+            <button type="button" role="menuitem" className="menu-item" onClick={() => open('policy')}>
+              Privacy, Terms &amp; Security
+            </button>
+          )}
+          <button type="button" role="menuitem" className="menu-item" onClick={() => open('flags')}>
+            Developer flags
+          </button>
+          <button type="button" role="menuitem" className="menu-item" onClick={() => void auth.logout()}>
+            Log out
+          </button>
+        </div>
+      </details>
+      <Suspense fallback={null}>
+        {dialog === 'policy' && (
+          <PolicyDialog links={policies} embedded={viewer.isMinor} onClose={() => setDialog(null)} />
+        )}
+        {dialog === 'flags' && <DevFlagsDialog onClose={() => setDialog(null)} />}
+        {dialog === 'account' && <AccountDialog onClose={() => setDialog(null)} />}
+      </Suspense>
+    </>
   );
 }

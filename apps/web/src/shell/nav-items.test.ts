@@ -5,7 +5,7 @@ const labels = (groups: { label: string }[][]) => groups.map((group) => group.ma
 
 describe('visibleNavGroups', () => {
   it('shows an adult in My Cloud every group except Space Settings', () => {
-    expect(labels(visibleNavGroups({ spaceType: 'private', isMinor: false }))).toEqual([
+    expect(labels(visibleNavGroups({ spaceType: 'private', isMinor: false, roles: [] }))).toEqual([
       ['Home'],
       ['Sketches'],
       ['Devices', 'Things', 'Dashboards', 'Triggers'],
@@ -17,7 +17,7 @@ describe('visibleNavGroups', () => {
   });
 
   it('shows a minor only Home, Sketches and Courses', () => {
-    expect(labels(visibleNavGroups({ spaceType: 'private', isMinor: true }))).toEqual([
+    expect(labels(visibleNavGroups({ spaceType: 'private', isMinor: true, roles: [] }))).toEqual([
       ['Home'],
       ['Sketches'],
       ['Courses'],
@@ -25,7 +25,7 @@ describe('visibleNavGroups', () => {
   });
 
   it('drops Courses and adds Space Settings in a pro space', () => {
-    const groups = labels(visibleNavGroups({ spaceType: 'pro', isMinor: false }));
+    const groups = labels(visibleNavGroups({ spaceType: 'pro', isMinor: false, roles: ['role:pro-admin'] }));
     expect(groups).toContainEqual(['Resources']);
     expect(groups.at(-1)).toEqual(['Space Settings', 'Plan Usage']);
   });

@@ -36,3 +36,39 @@ export function visibleNavGroups(context: AccessContext): NavItem[][] {
     (group) => group.length > 0,
   );
 }
+
+export interface SubMenu {
+  name: string;
+  items: readonly NavItem[];
+}
+
+/**
+ * Named sub-menus: while the current page belongs to one, the sidebar lists its pages under a single
+ * 'Back to Home' header (spec 2.4). The space's own pages form "Space Settings".
+ */
+export const SUB_MENUS: readonly SubMenu[] = [
+  {
+    name: 'Space Settings',
+    items: [
+      { section: 'settings', label: 'General', to: '/settings/' },
+      { section: 'members', label: 'Members', to: '/members/' },
+      { section: 'roles-permissions', label: 'Roles & Permissions', to: '/roles-permissions/' },
+      { section: 'branding', label: 'Branding', to: '/branding/' },
+      { section: 'plan-usage', label: 'Plan Usage', to: '/plan-usage/' },
+    ],
+  },
+];
+
+const samePath = (pathname: string, to: string) => pathname.replace(/\/?$/, '/') === to;
+
+/**
+ * The sub-menu the current path belongs to, with the pages this user may open; none when fewer than two
+ * remain (Plan Usage alone in My Cloud is an ordinary page, not a sub-menu).
+ */
+export function activeSubMenu(pathname: string, context: AccessContext): SubMenu | null {
+  for (const menu of SUB_MENUS) {
+    const items = menu.items.filter((item) => canAccess(item.section, context));
+    if (items.length >= 2 && items.some((item) => samePath(pathname, item.to))) return { ...menu, items };
+  }
+  return null;
+}

@@ -17,6 +17,7 @@ describe('toTokenUser', () => {
         [`${NS}id`]: 'u-1',
         [`${NS}username`]: 'ada',
         [`${NS}login_count`]: 7,
+        [`${NS}is_teen`]: true,
       },
       NS,
     );
@@ -31,6 +32,7 @@ describe('toTokenUser', () => {
       updated_at: '2023-11-14T22:13:20.000Z',
       email_verified: false,
       is_minor: true,
+      is_teen: true,
     });
   });
 

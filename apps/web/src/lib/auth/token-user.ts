@@ -13,6 +13,8 @@ export interface TokenUser {
   /** Undefined when the token does not say: the verification notice needs an explicit false. */
   email_verified: boolean | undefined;
   is_minor: boolean;
+  /** A teen: consent rules are stricter (spec section 1). */
+  is_teen: boolean;
 }
 
 export const EMPTY_USER: TokenUser = {
@@ -26,6 +28,7 @@ export const EMPTY_USER: TokenUser = {
   updated_at: '',
   email_verified: undefined,
   is_minor: false,
+  is_teen: false,
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -51,6 +54,7 @@ export function toTokenUser(claims: Record<string, unknown>, claimsNamespace: st
     updated_at: updatedAt(claims.updated_at),
     email_verified: typeof claims.email_verified === 'boolean' ? claims.email_verified : undefined,
     is_minor: claims.is_minor === true,
+    is_teen: claims[names.isTeen] === true,
   };
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { PlanBanners } from '../../features/spaces/components/PlanBanners.tsx';
 import { Sidebar } from '../../shell/Sidebar.tsx';
 
 /** The main shell: a 240px sidebar beside the page (spec 2.4). */
@@ -13,6 +14,7 @@ function SidebarLayout() {
         <Sidebar />
       </aside>
       <main className="content">
+        <PlanBanners />
         <Outlet />
       </main>
     </div>

@@ -4,7 +4,6 @@ import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
 import { getAppConfig } from '../../../lib/app-config.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
-import { getSelectedSpaceType } from '../../../lib/space.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/templates')({
   staticData: { title: 'Templates' },
@@ -14,7 +13,10 @@ export const Route = createFileRoute('/_auth/_sidebar/templates')({
   beforeLoad: (options) => {
     requireAccess('templates')(options);
     if (!options.search.tab) {
-      const tab = defaultTemplatesTab(getSelectedSpaceType(), options.context.config.productSlug);
+      const tab = defaultTemplatesTab(
+        options.context.spaces.selected().space,
+        options.context.config.productSlug,
+      );
       throw redirect({ to: '/templates/', search: { tab }, replace: true });
     }
   },
