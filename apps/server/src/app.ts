@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // With an external provider the SPA calls its discovery, token and logout endpoints itself.
     connect: config.oidc.embedded ? [] : [config.oidc.issuer],
   });
+  await registerRateLimits(app);
   await registerOpenApi(app, config);
   await app.register(formbody);
   registerAuth(app, deps.verifier, deps.accounts);

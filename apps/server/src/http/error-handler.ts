@@ -2,12 +2,23 @@ import { toErrorBody } from '@tinkercloud/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus } from '../errors.ts';
+import { errorPageHtml } from './error-page.ts';
 
-function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
-  return reply.status(error.status).type('application/json').send(error.toBody(request.id, request.url));
+/** A browser navigation or form post (not the SPA's fetch calls, which ask for JSON). */
+function wantsHtml(request: FastifyRequest) {
+  return (request.headers.accept ?? '').startsWith('text/html');
 }
 
-/** Every error leaves the server in the spec's body `{code, name, detail, id, status, url}`. */
+function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  const body = error.toBody(request.id, request.url);
+  if (wantsHtml(request)) {
+    return reply.status(error.status).type('text/html; charset=utf-8').send(errorPageHtml(body));
+  }
+  return reply.status(error.status).type('application/json').send(body);
+}
+
+/** Every error leaves the server in the spec's body `{code, name, detail, id, status, url}`, or as a small
+ * page showing the same fields when a browser navigated here directly. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return send(reply, request, err);

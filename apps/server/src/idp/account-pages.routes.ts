@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
@@ -42,7 +43,7 @@ export function accountPageRoutes(deps: Deps): FastifyPluginAsync {
       return sendPage(reply, forgotPasswordPage(pages, { interaction }));
     });
 
-    app.post('/forgot-password', async (request, reply) => {
+    app.post('/forgot-password', { config: { rateLimit: RATE_LIMITS.passwordReset } }, async (request, reply) => {
       const interaction = interactionParam(formValue(request.body, 'interaction'));
       const email = formValue(request.body, 'email').trim();
       try {
@@ -60,7 +61,7 @@ export function accountPageRoutes(deps: Deps): FastifyPluginAsync {
       return sendPage(reply, resetPasswordPage(pages, token));
     });
 
-    app.post('/reset-password', async (request, reply) => {
+    app.post('/reset-password', { config: { rateLimit: RATE_LIMITS.passwordReset } }, async (request, reply) => {
       const token = formValue(request.body, 'token');
       const password = formValue(request.body, 'password');
       if (password !== formValue(request.body, 'confirm')) {

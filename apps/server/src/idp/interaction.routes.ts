@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
@@ -92,7 +93,7 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
       return sendPage(reply, signInPage(pages, details.uid));
     });
 
-    app.post('/interaction/:uid/login', async (request: UidRequest, reply) => {
+    app.post('/interaction/:uid/login', { config: { rateLimit: RATE_LIMITS.signIn } }, async (request: UidRequest, reply) => {
       const details = await load(request, reply);
       if (!details) return expired(reply);
       if (details.prompt.name !== 'login')
@@ -117,7 +118,7 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
       );
     });
 
-    app.post('/interaction/:uid/signup', async (request: UidRequest, reply) => {
+    app.post('/interaction/:uid/signup', { config: { rateLimit: RATE_LIMITS.signUp } }, async (request: UidRequest, reply) => {
       const details = await load(request, reply);
       if (!details) return expired(reply);
       if (details.prompt.name !== 'login')

@@ -5,6 +5,8 @@ import pino from 'pino';
 import { openTestDatabase } from '../../../test/database.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { installErrorHandling } from '../../http/error-handler.ts';
+import { registerRateLimits } from '../../http/rate-limits.ts';
 import { registerSecurityHeaders } from '../../http/security-headers.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { type AccountService, createAccountService } from '../../modules/accounts/account.service.ts';
@@ -61,7 +63,9 @@ export async function createIdpHarness(existing?: DatabaseHandle): Promise<IdpHa
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
   const idp = await createIdp({ config, db: database.db, accounts, logger });
   const app = Fastify({ logger: false, trustProxy: true });
+  installErrorHandling(app);
   await registerSecurityHeaders(app);
+  await registerRateLimits(app);
   await app.register(formbody);
   await app.register(idp.plugin, { prefix: '/auth' });
   await app.ready();

@@ -129,3 +129,17 @@ describe('users API', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('resending the verification mail', () => {
+  it('is limited per user, so it cannot flood an inbox', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const post = async (id: string) =>
+      t.app.inject({ method: 'POST', url: `/users/v1/users/byID/${id}/confirm`, headers: await auth(id) });
+    for (let i = 0; i < 5; i++) expect((await post(user.id)).statusCode).toBe(202);
+    const limited = await post(user.id);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'too_many_requests', status: 429 });
+    expect((await post(other.id)).statusCode).toBe(202);
+  });
+});

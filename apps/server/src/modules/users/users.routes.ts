@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { createUserSettingsRepository } from './users.repository.ts';
@@ -75,6 +76,14 @@ export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountSe
   typed.post(
     '/users/v1/users/byID/:id/confirm',
     {
+      // Counted per user, after sign-in is known (the default hook runs before authentication).
+      config: {
+        rateLimit: {
+          ...RATE_LIMITS.resendVerification,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
+        },
+      },
       schema: {
         tags,
         security,

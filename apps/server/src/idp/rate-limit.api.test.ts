@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { browser, createIdpHarness, type IdpHarness, pkcePair } from './testing/harness.ts';
+
+const ORIGIN = 'http://test.local';
+let h: IdpHarness;
+beforeAll(async () => {
+  h = await createIdpHarness();
+});
+afterAll(() => h?.close());
+
+async function interaction() {
+  const b = browser(h.app, ORIGIN);
+  const q = new URLSearchParams({
+    client_id: h.config.oidc.clientId,
+    response_type: 'code',
+    redirect_uri: `${ORIGIN}/`,
+    scope: 'openid',
+    code_challenge: pkcePair().challenge,
+    code_challenge_method: 'S256',
+  });
+  const start = await b.get(`/auth/authorize?${q}`);
+  return { b, uid: b.location(start).split('/').pop() as string };
+}
+
+describe('rate limits on the sign-in pages', () => {
+  it('stops password guessing on one account, not sign-ins to other accounts', async () => {
+    const { b, uid } = await interaction();
+    for (let i = 0; i < RATE_LIMITS.signIn.max; i++) {
+      const res = await b.post(`/auth/interaction/${uid}/login`, { login: 'victim', password: `guess ${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await b.post(`/auth/interaction/${uid}/login`, { login: 'Victim', password: 'one more' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toMatch(/Too many attempts\. Try again in 1 minute\./);
+
+    const other = await b.post(`/auth/interaction/${uid}/login`, { login: 'someone-else', password: 'x' });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('shows a browser a page, not JSON, when it is limited', async () => {
+    const { uid } = await interaction();
+    let last = await h.app.inject({ method: 'GET', url: '/auth/forgot-password' });
+    for (let i = 0; i <= RATE_LIMITS.passwordReset.max; i++) {
+      last = await h.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+        payload: `email=flood%40example.com&uid=${uid}`,
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['content-type']).toContain('text/html');
+    expect(last.body).toContain('Too many attempts.');
+  });
+});
