@@ -29,7 +29,8 @@ export const RATE_LIMITS = {
     max: 5,
     timeWindow: '15 minutes',
     hook: 'preHandler',
-    keyGenerator: (request: FastifyRequest) => `reset:${request.ip}:${field(request, 'email') || field(request, 'token')}`,
+    keyGenerator: (request: FastifyRequest) =>
+      `reset:${request.ip}:${field(request, 'email') || field(request, 'token')}`,
   },
   resendVerification: { max: 5, timeWindow: '1 hour' },
 } as const;

@@ -1,6 +1,6 @@
-import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.ts';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { LOGOUT_JS, STYLE_CSS } from './assets.ts';
 import { formValue, queryValue, sendPage } from './http-helpers.ts';
@@ -43,17 +43,21 @@ export function accountPageRoutes(deps: Deps): FastifyPluginAsync {
       return sendPage(reply, forgotPasswordPage(pages, { interaction }));
     });
 
-    app.post('/forgot-password', { config: { rateLimit: RATE_LIMITS.passwordReset } }, async (request, reply) => {
-      const interaction = interactionParam(formValue(request.body, 'interaction'));
-      const email = formValue(request.body, 'email').trim();
-      try {
-        await accounts.requestPasswordReset(email);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return sendPage(reply, forgotPasswordPage(pages, { interaction, email }, err.detail), err.status);
-      }
-      return sendPage(reply, forgotPasswordSentPage(pages, interaction));
-    });
+    app.post(
+      '/forgot-password',
+      { config: { rateLimit: RATE_LIMITS.passwordReset } },
+      async (request, reply) => {
+        const interaction = interactionParam(formValue(request.body, 'interaction'));
+        const email = formValue(request.body, 'email').trim();
+        try {
+          await accounts.requestPasswordReset(email);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          return sendPage(reply, forgotPasswordPage(pages, { interaction, email }, err.detail), err.status);
+        }
+        return sendPage(reply, forgotPasswordSentPage(pages, interaction));
+      },
+    );
 
     app.get('/reset-password', async (request, reply) => {
       const token = queryValue(request.query, 'token');
@@ -61,30 +65,34 @@ export function accountPageRoutes(deps: Deps): FastifyPluginAsync {
       return sendPage(reply, resetPasswordPage(pages, token));
     });
 
-    app.post('/reset-password', { config: { rateLimit: RATE_LIMITS.passwordReset } }, async (request, reply) => {
-      const token = formValue(request.body, 'token');
-      const password = formValue(request.body, 'password');
-      if (password !== formValue(request.body, 'confirm')) {
-        return sendPage(reply, resetPasswordPage(pages, token, 'The two passwords do not match.'), 400);
-      }
-      try {
-        await accounts.resetPassword(token, password);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        if (err.code === 'validation_error')
-          return sendPage(reply, resetPasswordPage(pages, token, err.detail), err.status);
-        return sendPage(reply, invalidReset(), err.status);
-      }
-      return sendPage(
-        reply,
-        messagePage(pages, {
-          title: 'Password changed',
-          kind: 'ok',
-          message: 'Your new password is saved. Sign in with it from the app.',
-          link: { href: pages.appUrl, label: `Go to ${pages.productName}` },
-        }),
-      );
-    });
+    app.post(
+      '/reset-password',
+      { config: { rateLimit: RATE_LIMITS.passwordReset } },
+      async (request, reply) => {
+        const token = formValue(request.body, 'token');
+        const password = formValue(request.body, 'password');
+        if (password !== formValue(request.body, 'confirm')) {
+          return sendPage(reply, resetPasswordPage(pages, token, 'The two passwords do not match.'), 400);
+        }
+        try {
+          await accounts.resetPassword(token, password);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          if (err.code === 'validation_error')
+            return sendPage(reply, resetPasswordPage(pages, token, err.detail), err.status);
+          return sendPage(reply, invalidReset(), err.status);
+        }
+        return sendPage(
+          reply,
+          messagePage(pages, {
+            title: 'Password changed',
+            kind: 'ok',
+            message: 'Your new password is saved. Sign in with it from the app.',
+            link: { href: pages.appUrl, label: `Go to ${pages.productName}` },
+          }),
+        );
+      },
+    );
 
     app.get('/verify-email', async (request, reply) => {
       try {

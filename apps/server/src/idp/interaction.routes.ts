@@ -1,8 +1,8 @@
-import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { AppError } from '../errors.ts';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { formValue, sendPage } from './http-helpers.ts';
 import type { PageContext } from './pages/layout.ts';
@@ -93,21 +93,25 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
       return sendPage(reply, signInPage(pages, details.uid));
     });
 
-    app.post('/interaction/:uid/login', { config: { rateLimit: RATE_LIMITS.signIn } }, async (request: UidRequest, reply) => {
-      const details = await load(request, reply);
-      if (!details) return expired(reply);
-      if (details.prompt.name !== 'login')
-        return reply.redirect(`${pages.mountPath}/interaction/${details.uid}`, 303);
-      const login = formValue(request.body, 'login').trim();
-      const password = formValue(request.body, 'password');
-      try {
-        const account = await accounts.authenticate(login, password);
-        return await finishLogin(request, reply, account.id);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return sendPage(reply, signInPage(pages, details.uid, { login }, err.detail), err.status);
-      }
-    });
+    app.post(
+      '/interaction/:uid/login',
+      { config: { rateLimit: RATE_LIMITS.signIn } },
+      async (request: UidRequest, reply) => {
+        const details = await load(request, reply);
+        if (!details) return expired(reply);
+        if (details.prompt.name !== 'login')
+          return reply.redirect(`${pages.mountPath}/interaction/${details.uid}`, 303);
+        const login = formValue(request.body, 'login').trim();
+        const password = formValue(request.body, 'password');
+        try {
+          const account = await accounts.authenticate(login, password);
+          return await finishLogin(request, reply, account.id);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          return sendPage(reply, signInPage(pages, details.uid, { login }, err.detail), err.status);
+        }
+      },
+    );
 
     app.get('/interaction/:uid/signup', async (request: UidRequest, reply) => {
       const details = await load(request, reply);
@@ -118,36 +122,40 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
       );
     });
 
-    app.post('/interaction/:uid/signup', { config: { rateLimit: RATE_LIMITS.signUp } }, async (request: UidRequest, reply) => {
-      const details = await load(request, reply);
-      if (!details) return expired(reply);
-      if (details.prompt.name !== 'login')
-        return reply.redirect(`${pages.mountPath}/interaction/${details.uid}`, 303);
-      const isMinor = isMinorRequest(details);
-      const values = {
-        email: formValue(request.body, 'email').trim(),
-        username: formValue(request.body, 'username').trim(),
-        name: formValue(request.body, 'name').trim(),
-        birthday: isMinor ? formValue(request.body, 'birthday').trim() : undefined,
-      };
-      try {
-        const account = await accounts.register({
-          ...values,
-          password: formValue(request.body, 'password'),
-          isMinor,
-        });
+    app.post(
+      '/interaction/:uid/signup',
+      { config: { rateLimit: RATE_LIMITS.signUp } },
+      async (request: UidRequest, reply) => {
+        const details = await load(request, reply);
+        if (!details) return expired(reply);
+        if (details.prompt.name !== 'login')
+          return reply.redirect(`${pages.mountPath}/interaction/${details.uid}`, 303);
+        const isMinor = isMinorRequest(details);
+        const values = {
+          email: formValue(request.body, 'email').trim(),
+          username: formValue(request.body, 'username').trim(),
+          name: formValue(request.body, 'name').trim(),
+          birthday: isMinor ? formValue(request.body, 'birthday').trim() : undefined,
+        };
         try {
-          await accounts.sendVerificationEmail(account.id);
+          const account = await accounts.register({
+            ...values,
+            password: formValue(request.body, 'password'),
+            isMinor,
+          });
+          try {
+            await accounts.sendVerificationEmail(account.id);
+          } catch (err) {
+            deps.logger.warn({ err, userId: account.id }, 'verification mail not sent');
+          }
+          await accounts.recordLogin(account.id);
+          return await finishLogin(request, reply, account.id);
         } catch (err) {
-          deps.logger.warn({ err, userId: account.id }, 'verification mail not sent');
+          if (!(err instanceof AppError)) throw err;
+          const page = signUpPage(pages, details.uid, { isMinor, today: today() }, values, err.detail);
+          return sendPage(reply, page, err.status);
         }
-        await accounts.recordLogin(account.id);
-        return await finishLogin(request, reply, account.id);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        const page = signUpPage(pages, details.uid, { isMinor, today: today() }, values, err.detail);
-        return sendPage(reply, page, err.status);
-      }
-    });
+      },
+    );
   };
 }

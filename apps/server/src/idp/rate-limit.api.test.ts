@@ -45,7 +45,10 @@ describe('rate limits on the sign-in pages', () => {
       last = await h.app.inject({
         method: 'POST',
         url: '/auth/forgot-password',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'text/html,application/xhtml+xml',
+        },
         payload: `email=flood%40example.com&uid=${uid}`,
       });
     }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
-import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { Database } from '../../db/client.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { createUserSettingsRepository } from './users.repository.ts';
 import {
