@@ -17,6 +17,8 @@ import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { UsageSource } from './modules/plans/usage.ts';
+import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -28,6 +30,8 @@ export interface AppDeps {
   verifier: TokenVerifier;
   /** The embedded OpenID Connect provider, mounted under /auth; absent with an external provider. */
   idpPlugin?: FastifyPluginAsync;
+  /** Usage counters of the plan recap; defaults to what exists today (member counts, 0 for the rest). */
+  usage?: UsageSource;
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
 }
@@ -61,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { components: [{ name: 'Database', check: () => deps.database.ping() }] });
   await app.register(appConfigRoutes, { config });
   await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
+  await registerSpaceModules(app, { config, db: deps.database.db, accounts: deps.accounts, usage: deps.usage });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

@@ -87,6 +87,8 @@ export const recapSchema = z.object({
     create_compilation_day: z.number().int(),
     devices: z.number().int(),
     lora_devices: z.number().int(),
+    /** Members of the space (organisation recaps only); seats are on the space (plan_seats, seatLimit). */
+    members: z.number().int().optional(),
   }),
   limits: z.object({
     cloud_things: z.number().int().nullable(),

@@ -1,2 +1,3 @@
+export * from './spaces.ts';
 export * from './system.ts';
 export * from './users.ts';

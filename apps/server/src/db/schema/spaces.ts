@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** bytea as a Buffer with both drivers (node-postgres gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Edu (school) and pro (team) spaces. My Cloud is not stored: every user has one. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    space: text('space', { enum: ['edu', 'pro'] }).notNull(),
+    type: text('type').notNull().default(''),
+    country: text('country').notNull().default(''),
+    planId: text('plan_id'),
+    planSeats: integer('plan_seats'),
+    planExpiresAt: timestamp('plan_expires_at', { withTimezone: true }),
+    /** 8 unambiguous upper-case letters and digits; who knows it may join (spec 4.5). */
+    joinCode: text('join_code').notNull(),
+    /** Sub-domain label of a branded deployment (`{slug}.{BASE_HOST}`), set by the operator. */
+    slug: text('slug'),
+    /** media ids; no foreign key, the service keeps them in step (media rows cascade with the space). */
+    logoMediaId: uuid('logo_media_id'),
+    secondLogoMediaId: uuid('second_logo_media_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('organizations_join_code_key').on(t.joinCode),
+    uniqueIndex('organizations_slug_key').on(t.slug),
+  ],
+);
+
+/** Who belongs to which space, with which roles (spec 6.1). updated_at is the member's last_update. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roles: text('roles').array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+/** Plans of a user's My Cloud, granted by the operator or a renewal (payment is out of scope). */
+export const userPlans = pgTable(
+  'user_plans',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.planId] })],
+);
+
+/** One-use plan activations made by the operator for a user or a space; the id is the renewal_id. */
+export const planRenewals = pgTable(
+  'plan_renewals',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    seats: integer('seats'),
+    /** Length of the plan once activated; null means no end date. */
+    days: integer('days'),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('plan_renewals_one_target', sql`(${t.userId} is null) <> (${t.organizationId} is null)`)],
+);
+
+/** Uploaded images (space logos), kept in the database so every server process serves them. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['logo', 'second_logo'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_organization_idx').on(t.organizationId)],
+);
+
+/** Branding of a pro space (spec 3 "Branding customization"); name and second logo come from the space. */
+export const branding = pgTable('branding', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  policyUrl: text('policy_url'),
+  customTos: text('custom_tos'),
+  updatedAt: updatedAt(),
+});
+
+/** Company-customised sign-in records (spec 3 "Customization record", 4.1), created by the operator. */
+export const customizationRecords = pgTable('customization_records', {
+  companyKey: text('company_key').primaryKey(),
+  urlEnabled: boolean('url_enabled').notNull().default(false),
+  url: text('url').notNull(),
+  auth0Id: text('auth0_id').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Terms accepted by a user for a company's customised sign-in. */
+export const tosAcceptances = pgTable(
+  'tos_acceptances',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyKey: text('company_key')
+      .notNull()
+      .references(() => customizationRecords.companyKey, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyKey] })],
+);

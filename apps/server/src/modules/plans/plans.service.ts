@@ -1,0 +1,112 @@
+import type { Plan, PlanLimits, Recap } from '@tinkercloud/shared';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { createSpaceAccess } from '../spaces/space-access.ts';
+import { createSpacesRepository, type OrganizationRow } from '../spaces/spaces.repository.ts';
+import { inTransaction } from '../spaces/transaction.ts';
+import { activePlanOf, bestPlan, catalogueFor, limitsOf, nextExpiry } from './plan-rules.ts';
+import { createPlansRepository } from './plans.repository.ts';
+import type { UsageSource } from './usage.ts';
+
+export const PLAN_ACTIVATED = 'Plan activated successfully.';
+
+export interface PlansServiceDeps {
+  db: Database;
+  config: Pick<Config, 'productSlug' | 'productName'>;
+  usage: UsageSource;
+}
+
+/** Sets a space's plan: seats given win, else the current seats stay when the plan does not change. */
+export async function applySpacePlan(
+  db: Database,
+  org: OrganizationRow,
+  planId: string,
+  seats: number | null | undefined,
+  days: number | null | undefined,
+): Promise<OrganizationRow> {
+  const current = { planId: activePlanOf(org), expiresAt: org.planExpiresAt };
+  const updated = await createSpacesRepository(db).update(org.id, {
+    planId,
+    planSeats: seats ?? (org.planId === planId ? org.planSeats : null),
+    planExpiresAt: nextExpiry(current, planId, days),
+  });
+  if (!updated) throw notFound('Space');
+  return updated;
+}
+
+/** Grants (or renews) a My Cloud plan. */
+export async function applyUserPlan(
+  db: Database,
+  userId: string,
+  planId: string,
+  days: number | null | undefined,
+) {
+  const plans = createPlansRepository(db);
+  const current = await plans.userPlan(userId, planId);
+  const expiresAt = nextExpiry(current && { planId, expiresAt: current.expiresAt }, planId, days);
+  await plans.upsertUserPlan(userId, planId, expiresAt);
+  return expiresAt;
+}
+
+/** Plan catalogue, the recap of spec 3 and renewal activation (payment itself is out of scope). */
+export function createPlansService(deps: PlansServiceDeps) {
+  const spaces = createSpacesRepository(deps.db);
+  const access = createSpaceAccess(spaces);
+  const plans = createPlansRepository(deps.db);
+  const catalogue = catalogueFor(deps.config);
+  const limits = (planId: string | null): PlanLimits => limitsOf(planId, deps.config.productSlug);
+  const byCatalogue = (ids: string[]) =>
+    [...ids].sort((a, b) => catalogue.findIndex((p) => p.id === a) - catalogue.findIndex((p) => p.id === b));
+
+  return {
+    catalogue(): { plans: (Plan & { limits: PlanLimits })[] } {
+      return { plans: catalogue.map((p) => ({ ...p, limits: limits(p.id) })) };
+    },
+
+    /**
+     * My Cloud (no organisation): the user's running plans, limits of the best. A space: its plan, if still
+     * running; an expired pro space answers plans [] with the free limits and the web app shows it expired.
+     */
+    async recap(actorId: string, organizationId: string | undefined): Promise<Recap> {
+      if (!organizationId) {
+        const ids = byCatalogue(await plans.activeUserPlans(actorId));
+        return {
+          plans: ids,
+          usage: await deps.usage.forUser(actorId),
+          limits: limits(bestPlan(ids, deps.config.productSlug)),
+        };
+      }
+      const { org } = await access.require(actorId, organizationId, 'plan.read');
+      const planId = activePlanOf(org);
+      return {
+        plans: planId ? [planId] : [],
+        usage: await deps.usage.forOrganization(org.id),
+        limits: limits(planId),
+      };
+    },
+
+    /** Activates a renewal the operator made for the caller, or for a space whose settings they manage. */
+    async activateRenewal(actorId: string, renewalId: string) {
+      const renewal = await plans.findRenewal(renewalId);
+      // Someone else's renewal does not exist as far as the caller can tell.
+      if (!renewal || (renewal.userId !== null && renewal.userId !== actorId)) throw notFound('Renewal');
+      if (renewal.organizationId) await access.require(actorId, renewal.organizationId, 'space.update');
+      if (renewal.usedAt) throw new AppError('conflict', 'This renewal has already been used.');
+      await inTransaction(deps.db, async (tx) => {
+        if (!(await createPlansRepository(tx).consumeRenewal(renewal.id, actorId))) {
+          throw new AppError('conflict', 'This renewal has already been used.');
+        }
+        if (renewal.organizationId) {
+          const org = await createSpacesRepository(tx).lock(renewal.organizationId);
+          if (!org) throw notFound('Space');
+          await applySpacePlan(tx, org, renewal.planId, renewal.seats, renewal.days);
+        } else {
+          await applyUserPlan(tx, actorId, renewal.planId, renewal.days);
+        }
+      });
+      return { plan_id: renewal.planId, message: PLAN_ACTIVATED };
+    },
+  };
+}
+export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,0 +1,37 @@
+import type { Recap } from '@tinkercloud/shared';
+import type { Database } from '../../db/client.ts';
+import { createSpacesRepository } from '../spaces/spaces.repository.ts';
+
+export type Usage = Recap['usage'];
+
+/**
+ * Where the recap's usage counters come from. Things, API clients, sketches, compilations and devices have no
+ * tables yet: the issue that adds them gives this interface a real implementation; the recap does not change.
+ */
+export interface UsageSource {
+  /** My Cloud of one user. */
+  forUser(userId: string): Promise<Usage>;
+  forOrganization(organizationId: string): Promise<Usage>;
+}
+
+const NOTHING_COUNTED = {
+  cloud_things: 0,
+  cloud_api_clients: 0,
+  create_disk_sketches: 0,
+  create_compilation_day: 0,
+  devices: 0,
+  lora_devices: 0,
+} as const;
+
+/** Counts what exists today: members of a space; 0 for the resources not built yet. */
+export function createUsageSource(db: Database): UsageSource {
+  const spaces = createSpacesRepository(db);
+  return {
+    async forUser() {
+      return { ...NOTHING_COUNTED };
+    },
+    async forOrganization(organizationId) {
+      return { ...NOTHING_COUNTED, members: await spaces.memberCount(organizationId) };
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { errorBodySchema } from '@tinkercloud/shared';
+import { z } from 'zod';
+
+export const security = [{ bearerAuth: [] }];
+
+/** Every failure leaves in the spec's error body; listed once so each route documents it. */
+export const errors = { '4xx': errorBodySchema } as const;
+
+/** 204 answers have no body. */
+export const noContent = z.null().describe('No content');

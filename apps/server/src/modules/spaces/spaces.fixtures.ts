@@ -1,0 +1,82 @@
+import type { Role } from '@tinkercloud/shared';
+import type { TestApp } from '../../../test/app.ts';
+import { createSpacesRepository } from './spaces.repository.ts';
+
+/** The first bytes of a PNG: enough for the magic-number check. */
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('fake png body'),
+]);
+
+/** A multipart/form-data body with one file part. */
+export function multipart(field: string, data: Buffer, filename = 'logo.png', type = 'image/png') {
+  const boundary = `----tc${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Helpers for the spaces API tests: calls as a user, and fast row factories for spaces and members. */
+export function spaceFixtures(t: TestApp) {
+  const tokens = new Map<string, string>();
+  async function headersFor(userId: string | null, extra: Record<string, string> = {}) {
+    if (!userId) return extra;
+    let token = tokens.get(userId);
+    if (!token) {
+      token = await t.tokenFor(userId);
+      tokens.set(userId, token);
+    }
+    return { authorization: `Bearer ${token}`, ...extra };
+  }
+
+  return {
+    /** One API call as `userId` (null: anonymous); JSON payloads are sent as JSON. */
+    async call(
+      userId: string | null,
+      method: Method,
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) {
+      return t.app.inject({
+        method,
+        url,
+        headers: await headersFor(userId, headers),
+        ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+      });
+    },
+
+    headersFor,
+
+    /** A space inserted directly (fast), with the given members and roles. */
+    async space(
+      kind: 'edu' | 'pro',
+      members: [userId: string, role: Role][],
+      extra: {
+        name?: string;
+        planId?: string | null;
+        planSeats?: number | null;
+        planExpiresAt?: Date | null;
+      } = {},
+    ) {
+      const repo = createSpacesRepository(t.db);
+      const org = await repo.insert({
+        name: extra.name ?? `${kind} space`,
+        space: kind,
+        joinCode: Math.random().toString(36).slice(2, 10).toUpperCase().padEnd(8, 'X'),
+        planId: extra.planId ?? null,
+        planSeats: extra.planSeats ?? null,
+        planExpiresAt: extra.planExpiresAt ?? null,
+      });
+      for (const [userId, role] of members) await repo.insertMembership(org.id, userId, [role]);
+      return org;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { memberships, organizations } from '../../db/schema/index.ts';
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type NewOrganizationRow = typeof organizations.$inferInsert;
+export type OrganizationChanges = Partial<
+  Pick<
+    NewOrganizationRow,
+    'name' | 'type' | 'country' | 'planId' | 'planSeats' | 'planExpiresAt' | 'slug' | 'logoMediaId'
+  > & { secondLogoMediaId: string | null }
+>;
+
+/** A space seen by one user: the row, the user's roles there and the member count. */
+export interface OrganizationForUser {
+  org: OrganizationRow;
+  roles: string[];
+  members: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`;
+
+/** The only SQL for organizations (and the membership reads every space check needs). */
+export function createSpacesRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<OrganizationRow | null> {
+      if (!isUuid(id)) return null;
+      const rows = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Locks the space row until the surrounding transaction ends (serialises member changes). */
+    async lock(id: string): Promise<OrganizationRow | null> {
+      const rows = await db.select().from(organizations).where(eq(organizations.id, id)).for('update');
+      return rows[0] ?? null;
+    },
+
+    async rolesOf(organizationId: string, userId: string): Promise<string[] | null> {
+      if (!isUuid(organizationId) || !isUuid(userId)) return null;
+      const rows = await db
+        .select({ roles: memberships.roles })
+        .from(memberships)
+        .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+        .limit(1);
+      return rows[0]?.roles ?? null;
+    },
+
+    async memberCount(organizationId: string): Promise<number> {
+      const rows = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(eq(memberships.organizationId, organizationId));
+      return rows[0]?.n ?? 0;
+    },
+
+    async listForUser(userId: string): Promise<OrganizationForUser[]> {
+      const rows = await db
+        .select({ org: organizations, roles: memberships.roles, members: memberCount })
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(organizations.createdAt), asc(organizations.id));
+      return rows;
+    },
+
+    async listAll(): Promise<(OrganizationRow & { members: number })[]> {
+      const rows = await db
+        .select({ org: organizations, members: memberCount })
+        .from(organizations)
+        .orderBy(asc(organizations.createdAt), asc(organizations.id));
+      return rows.map((r) => ({ ...r.org, members: r.members }));
+    },
+
+    async findByJoinCode(code: string): Promise<OrganizationRow | null> {
+      const rows = await db.select().from(organizations).where(eq(organizations.joinCode, code)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findBySlug(slug: string): Promise<OrganizationRow | null> {
+      const rows = await db.select().from(organizations).where(eq(organizations.slug, slug)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Inserts a space; a join-code collision surfaces as a unique violation (the caller retries). */
+    async insert(values: NewOrganizationRow): Promise<OrganizationRow> {
+      const rows = await db.insert(organizations).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async insertMembership(organizationId: string, userId: string, roles: string[]): Promise<void> {
+      await db.insert(memberships).values({ organizationId, userId, roles });
+    },
+
+    async update(id: string, changes: OrganizationChanges): Promise<OrganizationRow | null> {
+      const rows = await db
+        .update(organizations)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(organizations.id, id))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(organizations)
+        .where(eq(organizations.id, id))
+        .returning({ id: organizations.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type SpacesRepository = ReturnType<typeof createSpacesRepository>;
