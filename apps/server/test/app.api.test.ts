@@ -34,7 +34,8 @@ describe('the HTTP app', () => {
       status: 401,
       url: '/users/v1/users/settings',
     });
-    expect(body.id).toBe(res.headers['request-id'] ?? body.id);
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-request-id']).toBe(body.id);
   });
 
   it('rejects tokens with the wrong audience, issuer, or expiry', async () => {

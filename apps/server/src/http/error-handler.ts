@@ -20,6 +20,10 @@ function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
 /** Every error leaves the server in the spec's body `{code, name, detail, id, status, url}`, or as a small
  * page showing the same fields when a browser navigated here directly. */
 export function installErrorHandling(app: FastifyInstance) {
+  // The error body's id names the request in our logs; the header carries it on every response too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) return send(reply, request, err);
     if (hasZodFastifySchemaValidationErrors(err)) {

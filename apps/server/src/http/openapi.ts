@@ -18,6 +18,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: true });
+  // Our app-wide CSP already covers this page; swagger-ui's own would add upgrade-insecure-requests, which
+  // breaks it on plain-http hosts.
+  await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: false });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
