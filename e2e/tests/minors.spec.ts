@@ -25,6 +25,8 @@ test('a minor must give a birthday that makes them under age', async ({ page }) 
   const account = newAccount('notkid');
   await page.goto('/minors');
   await createAccountFromSignIn(page, account, '1990-01-01');
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'This account is for users under 18. Create a regular account instead.',
+  );
   await expect(page).toHaveURL(/\/auth\//);
 });
