@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import { createCustomizationOperator } from './customization.operator.ts';
 import { createCustomizationService } from './customization.service.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof spaceFixtures>;
-let ops: ReturnType<typeof createCustomizationService>;
+let ops: ReturnType<typeof createCustomizationOperator>;
+let service: ReturnType<typeof createCustomizationService>;
 beforeAll(async () => {
   t = await createTestApp({ BASE_HOST: 'iot.example.org' });
   f = spaceFixtures(t);
-  ops = createCustomizationService({ db: t.db, accounts: t.accounts, config: t.config });
+  ops = createCustomizationOperator({ db: t.db });
+  service = createCustomizationService({ db: t.db, accounts: t.accounts, config: t.config });
 });
 afterAll(() => t?.close());
 
@@ -99,7 +102,7 @@ describe('company customization and terms', () => {
     expect(first.json()).toEqual({ accepted: true });
     expect((await t.accounts.findById(user.id))?.tosAccepted).toBe(true);
     const warnings: unknown[] = [];
-    const again = await ops.acceptTerms(user.id, 'initech', {
+    const again = await service.acceptTerms(user.id, 'initech', {
       warn: (...args: unknown[]) => warnings.push(args),
     });
     expect(again.created).toBe(false);

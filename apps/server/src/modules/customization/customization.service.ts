@@ -3,14 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../accounts/account.repository.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { mediaUrl } from '../spaces/space-view.ts';
 import { createSpacesRepository, type OrganizationRow } from '../spaces/spaces.repository.ts';
 import { createCustomizationRepository } from './customization.repository.ts';
-import { slugFromHost, slugProblem } from './host-slug.ts';
+import { slugFromHost } from './host-slug.ts';
 
 type BrandingBody = z.infer<typeof updateBrandingBodySchema>;
 
@@ -79,33 +78,6 @@ export function createCustomizationService(deps: CustomizationServiceDeps) {
       const org = slug ? await spaces.findBySlug(slug) : null;
       if (!org) throw notFound('Branded deployment');
       return { organization_id: org.id, organization_name: org.name };
-    },
-
-    // Operator actions (the admin CLI): no acting user, the operator owns the deployment.
-
-    async saveRecord(input: { companyKey: string; url: string; urlEnabled: boolean; clientId: string }) {
-      return repo.upsertRecord({
-        companyKey: input.companyKey,
-        url: input.url,
-        urlEnabled: input.urlEnabled,
-        auth0Id: input.clientId,
-      });
-    },
-
-    async setSlug(organizationId: string, slug: string | null) {
-      if (slug !== null) {
-        const problem = slugProblem(slug);
-        if (problem) throw new AppError('validation_error', problem);
-      }
-      const org = await spaces.findById(organizationId);
-      if (!org) throw notFound('Space');
-      try {
-        return await spaces.update(org.id, { slug });
-      } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError('conflict', `Another space already uses the slug "${slug}".`);
-        throw err;
-      }
     },
   };
 }
