@@ -67,6 +67,10 @@ export const SPACE_ACTIONS = [
   'members.role',
   'branding.update',
   'plan.read',
+  'iot.read',
+  'iot.write',
+  'iot.delete',
+  'api_clients.manage',
 ] as const;
 export type SpaceAction = (typeof SPACE_ACTIONS)[number];
 
@@ -82,15 +86,29 @@ export const ACTION_LABELS: Record<SpaceAction, string> = {
   'members.role': 'Change member roles',
   'branding.update': 'Change the branding',
   'plan.read': 'See plan usage',
+  'iot.read': 'See devices, things, dashboards, triggers and their values',
+  'iot.write': 'Create and change devices, things, dashboards and triggers; send values',
+  'iot.delete': 'Delete devices, things, dashboards and triggers',
+  'api_clients.manage': 'Create and revoke own API keys for the space',
 };
 
 const ALL: readonly SpaceAction[] = SPACE_ACTIONS;
+/** IoT resources (devices, things, dashboards, triggers, values) are shared by the whole space. */
+const IOT_FULL: readonly SpaceAction[] = ['iot.read', 'iot.write', 'iot.delete', 'api_clients.manage'];
 export const ROLE_PERMISSIONS: Record<Role, readonly SpaceAction[]> = {
   'role:edu-admin': ALL.filter((a) => a !== 'branding.update'),
-  'role:edu-teacher': ['space.read', 'space.code.read', 'members.read', 'members.invite', 'plan.read'],
-  'role:edu-student': ['space.read'],
+  'role:edu-teacher': [
+    'space.read',
+    'space.code.read',
+    'members.read',
+    'members.invite',
+    'plan.read',
+    ...IOT_FULL,
+  ],
+  // Students build and use the class projects but cannot delete them nor mint API keys.
+  'role:edu-student': ['space.read', 'iot.read', 'iot.write'],
   'role:pro-admin': ALL,
-  'role:pro-editor': ['space.read', 'members.read', 'plan.read'],
+  'role:pro-editor': ['space.read', 'members.read', 'plan.read', ...IOT_FULL],
 };
 
 /** True when any of the member's roles allows the action. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { hasPaidPlanBeyondEntry, planCatalogue } from './plans.ts';
 import { apiQuota, isExpiredProSpace, isUnlimitedDisk, quotaState, seatLimit } from './quotas.ts';
-import { ROLE_OPTIONS, roleFitsSpace, rolesAllow, userTypeFromRoles } from './roles.ts';
+import {
+  ACTION_LABELS,
+  ROLE_OPTIONS,
+  ROLE_PERMISSIONS,
+  ROLES,
+  roleFitsSpace,
+  rolesAllow,
+  SPACE_ACTIONS,
+  userTypeFromRoles,
+} from './roles.ts';
 import {
   linkVisibility,
   showFreePlanBanner,
@@ -42,6 +51,26 @@ describe('roles', () => {
     expect(rolesAllow(['role:edu-student'], 'members.read')).toBe(false);
     expect(rolesAllow(['role:edu-admin'], 'branding.update')).toBe(false);
     expect(rolesAllow(['made-up'], 'space.read')).toBe(false);
+  });
+
+  it('lets every role read and write IoT resources; students neither delete nor manage API keys', () => {
+    for (const role of ROLES) {
+      expect(rolesAllow([role], 'iot.read')).toBe(true);
+      expect(rolesAllow([role], 'iot.write')).toBe(true);
+    }
+    expect(rolesAllow(['role:edu-student'], 'iot.delete')).toBe(false);
+    expect(rolesAllow(['role:edu-student'], 'api_clients.manage')).toBe(false);
+    for (const role of ['role:edu-admin', 'role:edu-teacher', 'role:pro-admin', 'role:pro-editor'] as const) {
+      expect(rolesAllow([role], 'iot.delete')).toBe(true);
+      expect(rolesAllow([role], 'api_clients.manage')).toBe(true);
+    }
+  });
+
+  it('labels every action and keeps each role inside the action list', () => {
+    for (const action of SPACE_ACTIONS) expect(ACTION_LABELS[action]).toBeTruthy();
+    for (const role of ROLES) {
+      for (const action of ROLE_PERMISSIONS[role]) expect(SPACE_ACTIONS).toContain(action);
+    }
   });
 });
 
