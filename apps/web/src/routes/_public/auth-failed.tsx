@@ -1,13 +1,19 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { redirectSignedInHome } from '../../lib/route-guards.ts';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { loadCustomization } from '../../features/customization/company-sign-in.ts';
 
 /**
- * Authentication failure (spec 2.1). Reachable when the company customization has url_enabled or when the
- * user is not signed in; customizations arrive in a later issue, so for now only signed-out users see it.
+ * Authentication failure (spec 2.1). Signed-out users may always see it. Signed-in users see it only when
+ * the company-customised sign-in sent them here (a company key whose customization is not enabled); the
+ * spec's "reachable only when url_enabled" and "not url_enabled goes to /auth-failed" disagree, and this
+ * reading keeps the redirect from bouncing home.
  */
 export const Route = createFileRoute('/_public/auth-failed')({
   staticData: { title: 'Auth Failed' },
-  beforeLoad: redirectSignedInHome,
+  beforeLoad: async ({ context }) => {
+    if (!context.auth.store.getState().isAuthenticated) return;
+    const record = context.config.companyKey ? await loadCustomization(context).catch(() => null) : null;
+    if (!record || record.url_enabled) throw redirect({ to: '/', replace: true });
+  },
   component: AuthFailed,
 });
 

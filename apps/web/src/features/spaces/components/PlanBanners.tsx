@@ -18,7 +18,7 @@ export function PlanBanners() {
     return (
       <aside className="banner" aria-label="Join a shared space" data-testid="minor-banner">
         <p>Work with your class: join the shared space of your school.</p>
-        <Link to="/" search={{ 'join-space': 'true' }} className="button">
+        <Link to="/" search={{ 'join-space': 'yes' }} className="button">
           JOIN SHARED SPACE
         </Link>
       </aside>

@@ -1,24 +1,92 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { homeSearchSchema } from '@tinkercloud/shared';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { homeSearchSchema, type OrganizationSpaceType, type Space } from '@tinkercloud/shared';
+import { useCallback, useEffect } from 'react';
+import { useServices } from '../../../app/services.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { CreateSpaceForm } from '../../../features/home/components/CreateSpaceForm.tsx';
+import { GetStartedFlow } from '../../../features/home/components/GetStartedFlow.tsx';
+import { JoinSpaceFlow } from '../../../features/home/components/JoinSpaceFlow.tsx';
+import { ProSpaceFlow } from '../../../features/home/components/ProSpaceFlow.tsx';
+import { flowFromSearch } from '../../../features/home/model/flows.ts';
+import { useRenewal } from '../../../features/home/use-renewal.ts';
 import { useCurrentUser } from '../../../features/profile/api/use-current-user.ts';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/')({
   staticData: { title: 'Home' },
-  // The join, get-started and renewal flows that read these arrive in later issues.
   validateSearch: homeSearchSchema,
   component: HomePage,
 });
 
+const isPro = (space: Space | undefined): space is Space & { space: OrganizationSpaceType } =>
+  space?.space === 'pro';
+
 function HomePage() {
   const { user } = useCurrentUser();
+  const { spaces: service } = useServices();
+  const { spaces, selected } = useSpaces();
+  const search = Route.useSearch();
+  const navigate = useNavigate();
   const name = user.name || user.username;
+  const flow = flowFromSearch(search, { isMinor: user.is_minor, spaces });
+  const clear = useCallback(() => void navigate({ to: '/', search: {}, replace: true }), [navigate]);
+  const open = (next: Record<string, string>) => void navigate({ to: '/', search: next });
+
+  useRenewal(search.renewal_id, clear);
+
+  // A space_id selects that space; a team space also opens its set-up flow (spec 4.3).
+  const spaceId = search.space_id;
+  const known = spaces.some((space) => space.id === spaceId);
+  useEffect(() => {
+    if (spaceId && known) service.select(spaceId);
+  }, [spaceId, known, service]);
+
   return (
     <Page title="Home">
       <p className="welcome">{name ? `Welcome, ${name}!` : 'Welcome!'}</p>
-      <p className="muted">
-        Your devices, things, dashboards and sketches will show up here as you add them.
-      </p>
+      {flow?.flow === 'join' && <JoinSpaceFlow key={flow.code} initialCode={flow.code} onFinish={clear} />}
+      {flow?.flow === 'pro-space' && isPro(spaces.find((s) => s.id === flow.spaceId)) && (
+        <ProSpaceFlow
+          space={spaces.find((s) => s.id === flow.spaceId) as Space & { space: 'pro' }}
+          onFinish={clear}
+        />
+      )}
+      {flow?.flow === 'get-started' && (
+        <GetStartedFlow
+          isMinor={user.is_minor}
+          onJoin={() => open({ 'join-space': 'yes' })}
+          onFinish={clear}
+        />
+      )}
+      {flow?.flow === 'create' && (
+        <section className="flow-card" aria-label="Create a space">
+          <h2>Create a space</h2>
+          <CreateSpaceForm
+            initialKind={flow.kind}
+            onCreated={(id, kind) => (kind === 'pro' ? open({ space_id: id }) : clear())}
+            onCancel={clear}
+          />
+        </section>
+      )}
+      {!flow && (
+        <>
+          <p className="muted">
+            {selected.space === 'private'
+              ? 'Your devices, things, dashboards and sketches will show up here as you add them.'
+              : `You are working in ${selected.name}.`}
+          </p>
+          <div className="home-actions">
+            <Link to="/" search={{ 'join-space': 'yes' }} className="button button-subtle">
+              Join a space
+            </Link>
+            {!user.is_minor && (
+              <Link to="/" search={{ kind: 'edu' }} className="button button-subtle">
+                Create a space
+              </Link>
+            )}
+          </div>
+        </>
+      )}
     </Page>
   );
 }

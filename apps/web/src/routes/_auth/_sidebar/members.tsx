@@ -1,5 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { type OrganizationSpaceType, rolesAllow, type Space, seatLimit } from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { membersQueryOptions } from '../../../features/spaces/api/members.ts';
+import { recapQueryOptions } from '../../../features/spaces/api/recap.ts';
+import { InviteMembers } from '../../../features/spaces/components/InviteMembers.tsx';
+import { MembersTable } from '../../../features/spaces/components/MembersTable.tsx';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/members')({
@@ -8,10 +17,32 @@ export const Route = createFileRoute('/_auth/_sidebar/members')({
   component: MembersPage,
 });
 
+const isOrganization = (space: Space): space is Space & { space: OrganizationSpaceType } =>
+  space.space !== 'private';
+
 function MembersPage() {
+  const { api, config } = useServices();
+  const { selected: space } = useSpaces();
+  const members = useQuery(membersQueryOptions(api, config, space.id));
+  const recap = useQuery(recapQueryOptions(api, config, space.id));
+  if (!isOrganization(space)) return null;
+  const seats = seatLimit(space, recap.data?.limits.cloud_things ?? null);
+  const count = members.data?.length ?? space.members;
   return (
     <Page title="Members">
-      <EmptyState title="No members yet" hint="People in this space will be listed here." />
+      <p className="muted" data-testid="seats">
+        {seats === null ? `${count} members · unlimited seats` : `${count} of ${seats} seats used`}
+      </p>
+      {rolesAllow(space.roles, 'members.invite') && <InviteMembers space={space} />}
+      {members.isPending ? (
+        <PageLoader />
+      ) : members.isError ? (
+        <EmptyState title="Members could not be loaded" hint={members.error.message} />
+      ) : members.data.length === 0 ? (
+        <EmptyState title="No members yet" hint="People you add will be listed here." />
+      ) : (
+        <MembersTable space={space} members={members.data} />
+      )}
     </Page>
   );
 }

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState, Page } from '../../../components/Page.tsx';
+import { ACTION_LABELS, ROLE_OPTIONS, ROLE_PERMISSIONS, SPACE_ACTIONS } from '@tinkercloud/shared';
+import { Page } from '../../../components/Page.tsx';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/roles-permissions')({
@@ -8,13 +10,45 @@ export const Route = createFileRoute('/_auth/_sidebar/roles-permissions')({
   component: RolesPermissionsPage,
 });
 
+/** What each role of this kind of space may do: the same table the server enforces. */
 function RolesPermissionsPage() {
+  const { selected: space } = useSpaces();
+  if (space.space === 'private') return null;
+  const roles = ROLE_OPTIONS[space.space];
+  // Branding exists only in team spaces.
+  const actions = SPACE_ACTIONS.filter((action) => space.space === 'pro' || action !== 'branding.update');
   return (
     <Page title="Roles & Permissions">
-      <EmptyState
-        title="No roles to show yet"
-        hint="What each role in this space may do will be listed here."
-      />
+      <div className="table-wrap">
+        <table className="table permissions">
+          <thead>
+            <tr>
+              <th scope="col">Permission</th>
+              {roles.map((role) => (
+                <th key={role.value} scope="col">
+                  {role.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {actions.map((action) => (
+              <tr key={action}>
+                <th scope="row">{ACTION_LABELS[action]}</th>
+                {roles.map((role) => {
+                  const allowed = ROLE_PERMISSIONS[role.value].includes(action);
+                  return (
+                    <td key={role.value} data-allowed={allowed}>
+                      <span aria-hidden="true">{allowed ? '✓' : '–'}</span>
+                      <span className="visually-hidden">{allowed ? 'Allowed' : 'Not allowed'}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Page>
   );
 }

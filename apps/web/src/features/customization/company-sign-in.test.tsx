@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
+import { logger } from '../../lib/logger.ts';
+import { at, renderApp } from '../../test/app-harness.tsx';
+import {
+  FAILED_TO_LOAD,
+  NOT_AVAILABLE,
+  NOT_ENABLED,
+  TOS_ALREADY_ACCEPTED,
+  TOS_NOT_ACCEPTED,
+} from './company-sign-in.ts';
+
+const NS = 'http://localhost:3000/claims/';
+const b64 = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const token = (claims: object) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+
+const record = (urlEnabled: boolean) => ({
+  url_enabled: urlEnabled,
+  url: 'https://acme.example',
+  auth0_id: 'c1',
+});
+
+function customization(answer: 'missing' | 'broken' | ReturnType<typeof record>, accepted: string[] = []) {
+  return (url: string, options: { method?: string }) => {
+    if (url === '/customization/v1/customizable/acme') {
+      if (answer === 'missing')
+        throw new ApiError({ code: 'nf', name: 'Not found', detail: 'x', id: '', status: 404, url });
+      if (answer === 'broken')
+        throw new ApiError({ code: 'e', name: 'Error', detail: 'x', id: '', status: 500, url });
+      return answer;
+    }
+    if (url === '/customization/v1/users/TosAcceptance/acme' && options.method === 'POST') {
+      accepted.push(url);
+      return null;
+    }
+    return undefined;
+  };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('company-customised sign-in (spec 4.1)', () => {
+  it('does nothing without a company key', async () => {
+    const { router } = renderApp('/things/');
+    expect(await screen.findByText('No things yet')).toBeTruthy();
+    expect(at(router)).toBe('/things/');
+  });
+
+  it("sends a disabled customization to /auth-failed with 'Customization is not enabled.'", async () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp('/things/', {
+      config: { companyKey: 'acme' },
+      handle: customization(record(false)),
+    });
+    await waitFor(() => expect(at(router)).toBe('/auth-failed/'));
+    expect(await screen.findByRole('heading', { name: 'Auth Failed' })).toBeTruthy();
+    expect(error).toHaveBeenCalledWith(NOT_ENABLED);
+  });
+
+  it('sends users who have not accepted the terms to /tos-acceptance and records acceptance', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const accepted: string[] = [];
+    const { router } = renderApp('/things/', {
+      config: { companyKey: 'acme' },
+      accessToken: token({ [`${NS}tos_accepted`]: false }),
+      handle: customization(record(true), accepted),
+    });
+    await waitFor(() => expect(at(router)).toBe('/tos-acceptance/'));
+    expect(warn).toHaveBeenCalledWith(TOS_NOT_ACCEPTED);
+    expect(await screen.findByTestId('custom-tos')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(at(router)).toBe('/'));
+    expect(accepted).toEqual(['/customization/v1/users/TosAcceptance/acme']);
+  });
+
+  it('lets users who accepted through, and /tos-acceptance sends them away', async () => {
+    const { router } = renderApp('/tos-acceptance/', {
+      config: { companyKey: 'acme' },
+      accessToken: token({ [`${NS}tos_accepted`]: true }),
+      handle: customization(record(true)),
+    });
+    await waitFor(() => expect(at(router)).toBe('/'));
+  });
+
+  it("warns 'Custom configuration not available.' and goes on when the company has none", async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const { router } = renderApp('/things/', {
+      config: { companyKey: 'acme' },
+      handle: customization('missing'),
+    });
+    expect(await screen.findByText('No things yet')).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith(NOT_AVAILABLE);
+    expect(at(router)).toBe('/things/');
+  });
+
+  it("logs 'Failed to load custom configuration.' and shows the error", async () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    renderApp('/things/', { config: { companyKey: 'acme' }, handle: customization('broken') });
+    expect(await screen.findByText('Something went wrong!')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith(FAILED_TO_LOAD, expect.any(ApiError));
+  });
+
+  it('keeps signed-in users off /auth-failed unless their customization is disabled', async () => {
+    const { router } = renderApp('/auth-failed/');
+    await waitFor(() => expect(at(router)).toBe('/'));
+  });
+
+  it("logs the spec's words for terms accepted twice", () => {
+    expect(TOS_ALREADY_ACCEPTED).toBe('User has already accepted the TOS.');
+  });
+});

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type OrganizationSpaceType, ROLE_OPTIONS, type Space } from '@tinkercloud/shared';
+import { type FormEvent, useState } from 'react';
+import { useServices } from '../../../app/services.tsx';
+import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { addMembers, membersQueryOptions } from '../api/members.ts';
+import { SPACES_KEY } from '../api/spaces.ts';
+
+/** Adds people by e-mail or username, each with one of the space's roles (spec 6.1). */
+export function InviteMembers({ space }: { space: Space & { space: OrganizationSpaceType } }) {
+  const { api, config } = useServices();
+  const queryClient = useQueryClient();
+  const options = ROLE_OPTIONS[space.space];
+  const [login, setLogin] = useState('');
+  // The least powerful role is the safe default: the last in the spec's order.
+  const [role, setRole] = useState<string>(options.at(-1)?.value ?? '');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const logins = login
+      .split(/[\s,;]+/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+    if (logins.length === 0 || busy) return;
+    setBusy(true);
+    try {
+      const added = await addMembers(
+        api,
+        config,
+        space.id,
+        logins.map((l) => ({ login: l, role })),
+      );
+      toast.success(added.length === 1 ? 'Member added' : `${added.length} members added`);
+      setLogin('');
+      await queryClient.invalidateQueries({ queryKey: membersQueryOptions(api, config, space.id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+    } catch (error) {
+      toast.error(networkErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form form-inline" aria-label="Add members" onSubmit={(event) => void submit(event)}>
+      <label className="field field-grow">
+        <span className="field-label">E-mail or username</span>
+        <input
+          value={login}
+          placeholder="ada@example.com, grace"
+          onChange={(event) => setLogin(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span className="field-label">Role</span>
+        <select value={role} onChange={(event) => setRole(event.target.value)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button" disabled={busy || !login.trim()} aria-busy={busy}>
+        {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+        Add
+      </button>
+    </form>
+  );
+}

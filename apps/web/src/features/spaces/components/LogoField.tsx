@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Space } from '@tinkercloud/shared';
+import { useId, useRef } from 'react';
+import { useServices } from '../../../app/services.tsx';
+import { LoadingButton } from '../../../components/LoadingButton.tsx';
+import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { deleteLogo, type LogoKind, SPACES_KEY, uploadLogo } from '../api/spaces.ts';
+
+/** Images only, up to 1 MB: the server enforces the same and says why when it refuses. */
+export const LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml,image/webp,image/gif';
+
+/** One logo of a space: the square icon, or the horizontal logo shown in the header (`second`). */
+export function LogoField({ space, kind, canEdit }: { space: Space; kind: LogoKind; canEdit: boolean }) {
+  const { api, config } = useServices();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const current = kind === 'second' ? space.second_logo : space.logo;
+  const label = kind === 'second' ? 'Horizontal logo' : 'Logo';
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      toast.success(done);
+      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+    } catch (error) {
+      toast.error(networkErrorMessage(error));
+    } finally {
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    void run(() => uploadLogo(api, config, space.id, kind, file), `${label} updated`);
+  };
+
+  return (
+    <div className="logo-field">
+      <span className="field-label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className={`logo-preview logo-preview-${kind}`}>
+        {current ? (
+          <img src={current} alt={`${label} of ${space.name}`} />
+        ) : (
+          <span className="muted">None</span>
+        )}
+      </div>
+      {canEdit && (
+        <div className="logo-actions">
+          <label className="button button-subtle button-small" htmlFor={id}>
+            Upload
+          </label>
+          <input
+            ref={input}
+            id={id}
+            className="visually-hidden"
+            type="file"
+            accept={LOGO_ACCEPT}
+            aria-labelledby={`${id}-label`}
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+          {current && (
+            <LoadingButton
+              className="button-subtle button-small"
+              onClick={() => run(() => deleteLogo(api, config, space.id, kind), `${label} removed`)}
+            >
+              Remove
+            </LoadingButton>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

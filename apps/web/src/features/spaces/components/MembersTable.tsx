@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  avatarInitials,
+  type Member,
+  type OrganizationSpaceType,
+  ROLE_OPTIONS,
+  rolesAllow,
+  type Space,
+} from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
+import { LoadingButton } from '../../../components/LoadingButton.tsx';
+import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
+
+export function roleLabel(spaceType: OrganizationSpaceType, role: string): string {
+  return ROLE_OPTIONS[spaceType].find((option) => option.value === role)?.label ?? role;
+}
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString();
+}
+
+/** The members of a space: avatar or initials, name, username, e-mail, roles and last update. */
+export function MembersTable({
+  space,
+  members,
+}: {
+  space: Space & { space: OrganizationSpaceType };
+  members: Member[];
+}) {
+  const { api, config } = useServices();
+  const queryClient = useQueryClient();
+  const canChangeRole = rolesAllow(space.roles, 'members.role');
+  const canRemove = rolesAllow(space.roles, 'members.remove');
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: membersQueryOptions(api, config, space.id).queryKey });
+
+  const setRole = async (member: Member, role: string) => {
+    try {
+      await changeMemberRole(api, config, space.id, member.id, role);
+      toast.success(`${member.name || member.username} is now ${roleLabel(space.space, role)}`);
+      await refresh();
+    } catch (error) {
+      toast.error(networkErrorMessage(error));
+    }
+  };
+
+  const remove = async (member: Member) => {
+    try {
+      await removeMember(api, config, space.id, member.id);
+      toast.success(`${member.name || member.username} was removed`);
+      await refresh();
+    } catch (error) {
+      toast.error(networkErrorMessage(error));
+    }
+  };
+
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Avatar</span>
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col">Username</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">Last update</th>
+            {canRemove && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.id}>
+              <td>
+                {member.avatar ? (
+                  <img className="avatar" src={member.avatar} alt="" />
+                ) : (
+                  <span className="avatar" aria-hidden="true" data-testid="member-initials">
+                    {avatarInitials(member.name || member.username)}
+                  </span>
+                )}
+              </td>
+              <td>{member.name}</td>
+              <td>{member.username}</td>
+              <td>{member.email}</td>
+              <td>
+                {canChangeRole ? (
+                  <select
+                    aria-label={`Role of ${member.name || member.username}`}
+                    value={member.roles[0] ?? ''}
+                    onChange={(event) => void setRole(member, event.target.value)}
+                  >
+                    {ROLE_OPTIONS[space.space].map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  member.roles.map((role) => roleLabel(space.space, role)).join(', ')
+                )}
+              </td>
+              <td>{formatDate(member.last_update)}</td>
+              {canRemove && (
+                <td>
+                  <LoadingButton
+                    className="button-subtle button-small"
+                    aria-label={`Remove ${member.name || member.username}`}
+                    onClick={() => remove(member)}
+                  >
+                    Remove
+                  </LoadingButton>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
