@@ -1,0 +1,362 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './spaces.ts';
+import { users } from './users.ts';
+
+/**
+ * IoT resources of the Arduino-compatible API (issue 4). Every top-level resource belongs to one space:
+ * `organization_id` names an edu or pro space, or is null for the My Cloud of `owner_user_id`. In a space,
+ * `owner_user_id` is the member who created it (the API's `user_id`). Children (properties, widgets, actions,
+ * stored values) belong to their parent's space. Soft delete sets `deleted_at`; `force` removes the row.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+const deletedAt = () => ts('deleted_at');
+const organizationId = () => uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' });
+const ownerUserId = () =>
+  uuid('owner_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+/** `{key: value}` as the API shows tags; both match `^[a-zA-Z0-9_.@-]+$`, at most 64 characters. */
+const tags = () => jsonb('tags').$type<Record<string, string>>().notNull().default({});
+
+export const GROUP_KINDS = ['DEVICE', 'THING', 'DASHBOARD', 'SKETCH', 'TRIGGER'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+
+/** Folders of the web app's group lists (spec 7.4, `parent_id`); each holds items of one kind. */
+export const iotFolders = pgTable(
+  'iot_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => iotFolders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: GROUP_KINDS }).notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_folders_space_idx').on(t.organizationId, t.ownerUserId, t.kind),
+    index('iot_folders_parent_idx').on(t.parentId),
+  ],
+);
+
+const folderId = () => uuid('folder_id').references(() => iotFolders.id, { onDelete: 'set null' });
+
+export const iotDevices = pgTable(
+  'iot_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    folderId: folderId(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    fqbn: text('fqbn'),
+    serial: text('serial').notNull().default(''),
+    connectionType: text('connection_type'),
+    uniqueHardwareId: text('unique_hardware_id'),
+    bleMac: text('ble_mac'),
+    locked: boolean('locked').notNull().default(false),
+    /** ONLINE, OFFLINE or UNKNOWN (never connected); kept by the device connectivity code. */
+    status: text('status', { enum: ['ONLINE', 'OFFLINE', 'UNKNOWN'] })
+      .notNull()
+      .default('UNKNOWN'),
+    lastActivityAt: ts('last_activity_at'),
+    libVersion: text('lib_version'),
+    wifiFwVersion: text('wifi_fw_version'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    tags: tags(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_devices_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt),
+    index('iot_devices_uhwid_idx').on(t.uniqueHardwareId),
+    index('iot_devices_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** The device's secret key (MQTT password of secret-key devices): only its hash, shown once when set. */
+export const iotDeviceSecrets = pgTable('iot_device_secrets', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => iotDevices.id, { onDelete: 'cascade' }),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Connection history (`GET /iot/v2/devices/{id}/status`). */
+export const iotDeviceStatusEvents = pgTable(
+  'iot_device_status_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => iotDevices.id, { onDelete: 'cascade' }),
+    value: text('value', { enum: ['CONNECTED', 'DISCONNECTED'] }).notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('iot_device_status_events_device_idx').on(t.deviceId, t.at)],
+);
+
+export const iotThings = pgTable(
+  'iot_things',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    folderId: folderId(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull(),
+    deviceId: uuid('device_id').references(() => iotDevices.id, { onDelete: 'set null' }),
+    webhookUri: text('webhook_uri'),
+    webhookActive: boolean('webhook_active').notNull().default(false),
+    assistant: text('assistant', { enum: ['ALEXA', 'GOOGLE', 'NONE'] }),
+    sketchId: uuid('sketch_id'),
+    sourceTemplate: uuid('source_template'),
+    tags: tags(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_things_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt),
+    // A device drives at most one live thing.
+    uniqueIndex('iot_things_device_key')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} is not null and ${t.deletedAt} is null`),
+    index('iot_things_tags_idx').using('gin', t.tags),
+  ],
+);
+
+export const iotProperties = pgTable(
+  'iot_properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => iotThings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    variableName: text('variable_name'),
+    /** One of the `property.type` values of the upstream API (see the property-type catalogue). */
+    type: text('type').notNull(),
+    permission: text('permission', { enum: ['READ_ONLY', 'READ_WRITE'] }).notNull(),
+    updateStrategy: text('update_strategy', { enum: ['ON_CHANGE', 'TIMED'] }).notNull(),
+    updateParameter: doublePrecision('update_parameter'),
+    minValue: doublePrecision('min_value'),
+    maxValue: doublePrecision('max_value'),
+    persist: boolean('persist').notNull().default(true),
+    /** The integer id of the property inside its thing (LoRa devices address properties by it). */
+    tag: integer('tag'),
+    syncId: uuid('sync_id'),
+    lastValue: jsonb('last_value'),
+    valueUpdatedAt: ts('value_updated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_properties_thing_idx').on(t.thingId, t.createdAt),
+    uniqueIndex('iot_properties_variable_key')
+      .on(t.thingId, t.variableName)
+      .where(sql`${t.variableName} is not null and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * Stored values of persisted properties. `num` is the numeric reading (booleans as 0/1) that timeseries and
+ * aggregations use; `value` keeps the value as sent (strings, objects of the complex types).
+ */
+export const iotPropertyValues = pgTable(
+  'iot_property_values',
+  {
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => iotProperties.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull(),
+    value: jsonb('value').notNull(),
+    num: doublePrecision('num'),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.at] })],
+);
+
+export const iotDashboards = pgTable(
+  'iot_dashboards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    folderId: folderId(),
+    name: text('name').notNull(),
+    coverImage: text('cover_image'),
+    /** Dashboard v3 pages `[{id, name, position, icon}]`; v2 dashboards have none. */
+    pages: jsonb('pages').$type<{ id: string; name: string; position: number; icon?: string }[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('iot_dashboards_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt)],
+);
+
+/** Widgets keep the id the client gave them; layout for desktop and mobile. */
+export const iotWidgets = pgTable(
+  'iot_widgets',
+  {
+    dashboardId: uuid('dashboard_id')
+      .notNull()
+      .references(() => iotDashboards.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    type: text('type').notNull(),
+    name: text('name'),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    xMobile: integer('x_mobile'),
+    yMobile: integer('y_mobile'),
+    widthMobile: integer('width_mobile'),
+    heightMobile: integer('height_mobile'),
+    pageId: text('page_id'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dashboardId, t.id] })],
+);
+
+/** Properties a widget shows or drives (the widget's linked variables). */
+export const iotWidgetVariables = pgTable(
+  'iot_widget_variables',
+  {
+    dashboardId: uuid('dashboard_id').notNull(),
+    widgetId: uuid('widget_id').notNull(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => iotProperties.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dashboardId, t.widgetId, t.propertyId] }),
+    foreignKey({
+      name: 'iot_widget_variables_widget_fk',
+      columns: [t.dashboardId, t.widgetId],
+      foreignColumns: [iotWidgets.dashboardId, iotWidgets.id],
+    }).onDelete('cascade'),
+    index('iot_widget_variables_property_idx').on(t.propertyId),
+  ],
+);
+
+export const iotDashboardShares = pgTable(
+  'iot_dashboard_shares',
+  {
+    dashboardId: uuid('dashboard_id')
+      .notNull()
+      .references(() => iotDashboards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dashboardId, t.userId] }),
+    index('iot_dashboard_shares_user_idx').on(t.userId),
+  ],
+);
+
+/** A trigger watches one property or the connection status of devices (never both). */
+export const iotTriggers = pgTable(
+  'iot_triggers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    folderId: folderId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    propertyId: uuid('property_id').references(() => iotProperties.id, { onDelete: 'set null' }),
+    /** `{criteria: INCLUDE|EXCLUDE, device_ids[], grace_period_online, grace_period_offline}` */
+    deviceStatusSource: jsonb('device_status_source').$type<{
+      criteria: 'INCLUDE' | 'EXCLUDE';
+      device_ids: string[];
+      grace_period_online?: number;
+      grace_period_offline?: number;
+    }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_triggers_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt),
+    index('iot_triggers_property_idx').on(t.propertyId),
+    check(
+      'iot_triggers_one_source',
+      sql`not (${t.propertyId} is not null and ${t.deviceStatusSource} is not null)`,
+    ),
+  ],
+);
+
+/** Actions (e-mail or push) run when a trigger fires; `email` and `push_notification` as the API sends them. */
+export const iotActions = pgTable(
+  'iot_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    triggerId: uuid('trigger_id').references(() => iotTriggers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['NOTIFY-EMAIL', 'NOTIFY-PUSH'] }).notNull(),
+    description: text('description'),
+    email: jsonb('email').$type<Record<string, unknown>>(),
+    pushNotification: jsonb('push_notification').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_actions_trigger_idx').on(t.triggerId),
+    index('iot_actions_space_idx').on(t.organizationId, t.ownerUserId),
+  ],
+);
+
+/**
+ * API keys for the client-credentials flow. The secret is random (256 bits) and only its SHA-256 is kept;
+ * a key created in a space acts in that space.
+ */
+export const iotApiClients = pgTable(
+  'iot_api_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    clientId: text('client_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('iot_api_clients_client_id_key').on(t.clientId),
+    index('iot_api_clients_space_idx').on(t.organizationId, t.ownerUserId),
+  ],
+);
