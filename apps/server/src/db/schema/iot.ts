@@ -28,7 +28,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 const deletedAt = () => ts('deleted_at');
-const organizationId = () => uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' });
+const organizationId = () =>
+  uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' });
 const ownerUserId = () =>
   uuid('owner_user_id')
     .notNull()
