@@ -8,6 +8,8 @@ const CATALOGUE = {
   forbidden: { status: 403, name: 'Forbidden' },
   not_found: { status: 404, name: 'Not found' },
   conflict: { status: 409, name: 'Conflict' },
+  /** A plan limit reached (things, API clients, triggers): the upstream IoT API answers 412. */
+  precondition_failed: { status: 412, name: 'Precondition failed' },
   payload_too_large: { status: 413, name: 'Payload too large' },
   unsupported_media_type: { status: 415, name: 'Unsupported media type' },
   too_many_requests: { status: 429, name: 'Too many requests' },
