@@ -142,7 +142,7 @@ describe('start with a sign-in redirect result', () => {
     const { auth, manager, win } = setup(null, callback);
     manager.signinRedirectCallback.mockRejectedValue(new Error('No matching state found in storage'));
     const { error } = await auth.start();
-    expect(error?.message).toBe('No matching state found in storage');
+    expect(error?.message).toBe('Invalid state');
     expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/');
   });
 

@@ -4,9 +4,11 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { authenticationError } from '../api.ts';
 import { clearPrefixedCookies } from '../cookies.ts';
 import { logger } from '../logger.ts';
+import { waitUntilReady } from '../readiness.ts';
 import { isSignInCallback, safeReturnPath, withoutSignInParams } from '../urls.ts';
-import { isLoginRequiredError } from './auth-errors.ts';
+import { isLoginRequiredError, SignInError, toSignInError } from './auth-errors.ts';
 import type { AuthStore } from './auth-store.ts';
+import { SIGN_IN_TIMEOUT_MS, singleFlight, withTimeout } from './sign-in-timing.ts';
 import { isTokenFresh } from './token-expiry.ts';
 import { toTokenUser } from './token-user.ts';
 
@@ -61,7 +63,8 @@ export function createAuth(deps: AuthDeps): Auth {
   const report = (user: User | null) =>
     store.setUser(user ? toTokenUser(user.profile, config.oidc.claimsNamespace) : null);
 
-  let renewal: Promise<User | null> | null = null;
+  /** Until the first start has settled, token requests wait for the store's first result. */
+  let phase: 'idle' | 'starting' | 'started' = 'idle';
   /** Set once the page is leaving for the provider, so a second redirect cannot race the first. */
   let leaving = false;
 
@@ -69,29 +72,26 @@ export function createAuth(deps: AuthDeps): Auth {
    * One refresh at a time: refresh tokens rotate, so two parallel refreshes would spend the same token
    * twice and the provider would end the session. A refusal that needs interaction signs out locally
    * (no redirect); the sign-in guard then sends the user to the provider from the page they were on.
+   * A caller that finds a renewal under way waits 5 s × 10 for it, then fails with 'Timeout' (spec 9).
    */
-  function renew(): Promise<User | null> {
-    renewal ??= (async () => {
-      try {
-        const current = await userManager.getUser();
-        if (!current?.refresh_token) {
-          await userManager.removeUser();
-          return null;
-        }
-        return await userManager.signinSilent();
-      } catch (error) {
-        if (isLoginRequiredError(error)) {
-          await userManager.removeUser();
-        } else {
-          log.warn('Token renewal failed', error);
-        }
+  const renew = singleFlight(async (): Promise<User | null> => {
+    try {
+      const current = await userManager.getUser();
+      if (!current?.refresh_token) {
+        await userManager.removeUser();
         return null;
-      } finally {
-        renewal = null;
       }
-    })();
-    return renewal;
-  }
+      return await userManager.signinSilent();
+    } catch (error) {
+      if (isLoginRequiredError(error)) {
+        await userManager.removeUser();
+      } else {
+        log.warn('Token renewal failed', error);
+      }
+      return null;
+    }
+  });
+  const renewInBackground = () => void renew().catch((error) => log.warn('Token renewal failed', error));
 
   async function verifyIdToken(user: User): Promise<void> {
     const { header, payload } = decodeJwt(user.id_token ?? '');
@@ -123,7 +123,8 @@ export function createAuth(deps: AuthDeps): Auth {
     } catch (error) {
       win.history.replaceState(null, '', withoutSignInParams(href));
       log.error('Sign-in failed', error);
-      return error instanceof Error ? error : new Error(String(error));
+      // The error page shows the catalogue's name and message (spec 8), never the library's wording.
+      return toSignInError(error);
     }
   }
 
@@ -143,17 +144,26 @@ export function createAuth(deps: AuthDeps): Auth {
   function followLibraryEvents(): void {
     userManager.events.addUserLoaded(report);
     userManager.events.addUserUnloaded(() => report(null));
-    userManager.events.addAccessTokenExpiring(() => void renew());
-    userManager.events.addAccessTokenExpired(() => void renew());
+    userManager.events.addAccessTokenExpiring(renewInBackground);
+    userManager.events.addAccessTokenExpired(renewInBackground);
   }
 
   return {
     store,
     async start() {
-      const error = isSignInCallback(win.location.href) ? await handleCallback() : null;
-      if (!error && !store.getState().isAuthenticated) await restoreSession();
-      followLibraryEvents();
-      return { error };
+      phase = 'starting';
+      const run = (async () => {
+        const error = isSignInCallback(win.location.href) ? await handleCallback() : null;
+        if (!error && !store.getState().isAuthenticated) await restoreSession();
+        followLibraryEvents();
+        return { error };
+      })();
+      // The shell waits 5 s at most, then shows the login-trouble page (spec 9).
+      const result = await withTimeout<{ error: Error | null }>(run, SIGN_IN_TIMEOUT_MS, () => ({
+        error: new SignInError('timeout'),
+      }));
+      phase = 'started';
+      return result;
     },
 
     async login(returnTo, extraQueryParams = {}) {
@@ -190,6 +200,8 @@ export function createAuth(deps: AuthDeps): Auth {
     },
 
     async getAccessToken() {
+      // A call made while the session is being restored waits for its result (1 s polls, 10 retries).
+      if (phase === 'starting') await waitUntilReady(() => phase === 'started');
       let user = await userManager.getUser();
       if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
       if (!user?.access_token) throw authenticationError();

@@ -1,5 +1,6 @@
 import type { AppConfig } from '@tinkercloud/shared';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { TRANSACTION_MAX_AGE_SEC } from './sign-in-timing.ts';
 import { TOKEN_EXPIRY_SKEW_SEC } from './token-expiry.ts';
 
 /** Token HTTP time-out (spec section 9). */
@@ -26,6 +27,8 @@ export function createUserManager(config: AppConfig, origin: string, storage: St
     automaticSilentRenew: false,
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_EXPIRY_SKEW_SEC,
     requestTimeoutInSeconds: TOKEN_REQUEST_TIMEOUT_SEC,
+    // Sign-in transactions in the state store expire after 1 day (spec 9), not the library's 15 minutes.
+    staleStateAgeInSeconds: TRANSACTION_MAX_AGE_SEC,
     // Our claims are in the ID token; the userinfo call would only repeat them.
     loadUserInfo: false,
     monitorSession: false,
