@@ -110,6 +110,19 @@ describe('join by code', () => {
     expect(ok.statusCode).toBe(201);
   });
 
+  it('throttles code guessing per user', async () => {
+    const guesser = await t.createUser();
+    const other = await t.createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await f.call(guesser.id, 'GET', validate(`GUESS${i}AB`))).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await f.call(other.id, 'GET', validate('ZZZZ1234'))).statusCode).toBe(404);
+    for (let i = 0; i < 20; i++) await f.call(guesser.id, 'POST', JOIN, { code: `GUESS${i}AB` });
+    expect((await f.call(guesser.id, 'POST', JOIN, { code: 'ZZZZ1234' })).statusCode).toBe(429);
+  });
+
   it('needs sign-in', async () => {
     expect((await f.call(null, 'GET', validate('ABCDEFGH'))).statusCode).toBe(401);
     expect((await f.call(null, 'POST', JOIN, { code: 'ABCDEFGH' })).statusCode).toBe(401);

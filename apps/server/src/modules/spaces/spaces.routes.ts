@@ -8,7 +8,7 @@ import {
   updateSpaceBodySchema,
   validateCodeResponseSchema,
 } from '@tinkercloud/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
@@ -18,6 +18,17 @@ import { selfInvitationResponseSchema, spaceIdParam } from './spaces.schemas.ts'
 import { INVALID_CODE, type SpacesService } from './spaces.service.ts';
 
 const tags = ['spaces'];
+
+/**
+ * Join codes are 40-bit secrets: guessing is throttled per signed-in user (a class joining at once is 30
+ * users, each trying a few times).
+ */
+export const JOIN_CODE_RATE_LIMIT = {
+  max: 20,
+  timeWindow: '10 minutes',
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `join-code:${request.actor?.userId ?? request.ip}`,
+} as const;
 
 /** Spaces of spec 7.3 and the join-by-code calls of 7.2 / 4.5. HTTP only: the service decides. */
 export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async (app, { spaces }) => {
@@ -103,6 +114,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
     {
       // A malformed code answers the spec's words, not a schema message.
       attachValidation: true,
+      config: { rateLimit: JOIN_CODE_RATE_LIMIT },
       schema: {
         tags,
         security,
@@ -121,6 +133,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
     '/classroom/v1/organizations/self-invitation/members',
     {
       attachValidation: true,
+      config: { rateLimit: JOIN_CODE_RATE_LIMIT },
       schema: {
         tags,
         security,

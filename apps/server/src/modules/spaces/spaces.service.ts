@@ -72,11 +72,6 @@ export function createSpacesService(deps: SpacesServiceDeps) {
       return rows.map((r) => view(r.org, r.roles, r.members));
     },
 
-    async get(actorId: string, spaceId: string): Promise<Space> {
-      const { org, roles } = await access.require(actorId, spaceId, 'space.read');
-      return view(org, roles, await repo.memberCount(org.id));
-    },
-
     async create(actorId: string, body: CreateBody): Promise<Space> {
       const user = await account(actorId);
       if (user.isMinor) throw forbidden('Minors cannot create spaces.');
