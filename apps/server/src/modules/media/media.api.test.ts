@@ -115,6 +115,19 @@ describe('space logos and the media route', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('keeps multipart to the logo route: JSON routes refuse a multipart body', async () => {
+    const admin = await t.createUser();
+    const org = await f.space('pro', [[admin.id, 'role:pro-admin']]);
+    const form = multipart('logo', PNG);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/classroom/v1/organizations/${org.id}`,
+      headers: { ...(await f.headersFor(admin.id)), 'content-type': form.contentType },
+      payload: form.body,
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
   it('answers 404 for unknown media and 400 for malformed ids', async () => {
     expect((await t.app.inject('/storage/media/v1/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
       404,
