@@ -65,7 +65,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statusRoutes, { components: [{ name: 'Database', check: () => deps.database.ping() }] });
   await app.register(appConfigRoutes, { config });
   await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
-  await registerSpaceModules(app, { config, db: deps.database.db, accounts: deps.accounts, usage: deps.usage });
+  await registerSpaceModules(app, {
+    config,
+    db: deps.database.db,
+    accounts: deps.accounts,
+    usage: deps.usage,
+  });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {
