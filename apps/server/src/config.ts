@@ -51,6 +51,8 @@ const envSchema = z.object({
   STORE_URL: z.url({ protocol: /^https?$/ }).optional(),
   ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
   STATUS_PAGE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FORUM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CONTACT_URL: z.url({ protocol: /^https?$/ }).optional(),
   PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -96,6 +98,8 @@ export interface Config {
     storeUrl: string | null;
     accountUrl: string | null;
     statusPageUrl: string | null;
+    forumUrl: string | null;
+    contactUrl: string | null;
     privacyUrl: string | null;
     termsUrl: string | null;
     securityUrl: string | null;
@@ -161,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storeUrl: e.STORE_URL ? trimSlash(e.STORE_URL) : null,
       accountUrl: e.ACCOUNT_URL ?? null,
       statusPageUrl: e.STATUS_PAGE_URL ?? null,
+      forumUrl: e.FORUM_URL ?? null,
+      contactUrl: e.CONTACT_URL ?? null,
       privacyUrl: e.PRIVACY_URL ?? null,
       termsUrl: e.TERMS_URL ?? null,
       securityUrl: e.SECURITY_URL ?? null,

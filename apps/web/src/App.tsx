@@ -19,11 +19,7 @@ export function App({ services, queryClient, router, signInError }: AppProps) {
       <ServicesProvider services={services}>
         <QueryClientProvider client={queryClient}>
           {signInError ? (
-            <ErrorPage
-              kind="auth"
-              message={signInError.message}
-              onLogout={() => void services.auth.logout()}
-            />
+            <ErrorPage kind="auth" error={signInError} onLogout={() => void services.auth.logout()} />
           ) : (
             <RouterProvider router={router} />
           )}

@@ -49,6 +49,8 @@ export const appConfigSchema = z.object({
       consentStylesheetUrl: z.string().nullable(),
     })
     .optional(),
+  /** Branded deployments live on `{slug}.{baseHost}` (BASE_HOST); the SPA stays on such a host. */
+  baseHost: z.string().nullable().optional(),
   /** The company whose customised sign-in applies (spec 4.1), from COMPANY_KEY. */
   companyKey: z.string().nullable().optional(),
   links: z
@@ -59,6 +61,9 @@ export const appConfigSchema = z.object({
       account: z.string().nullable(),
       /** The public status page. */
       statusPage: z.string().nullable(),
+      /** The community forum and the contact page, offered on the error page (spec 2.5). */
+      forum: z.string().nullable().optional(),
+      contact: z.string().nullable().optional(),
       privacy: z.string().nullable(),
       terms: z.string().nullable(),
       security: z.string().nullable(),

@@ -14,6 +14,8 @@ describe('web app extras in the configuration', () => {
       storeUrl: null,
       accountUrl: null,
       statusPageUrl: null,
+      forumUrl: null,
+      contactUrl: null,
       privacyUrl: null,
       termsUrl: null,
       securityUrl: null,

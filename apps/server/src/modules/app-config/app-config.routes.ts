@@ -35,10 +35,13 @@ export function toAppConfig(config: Config): AppConfig {
       consentStylesheetUrl: config.web.consentStylesheetUrl,
     },
     companyKey: config.web.companyKey,
+    baseHost: config.baseHost ?? null,
     links: {
       store: config.web.storeUrl,
       account: config.web.accountUrl,
       statusPage: config.web.statusPageUrl,
+      forum: config.web.forumUrl,
+      contact: config.web.contactUrl,
       privacy: config.web.privacyUrl,
       terms: config.web.termsUrl,
       security: config.web.securityUrl,
