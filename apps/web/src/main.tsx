@@ -26,12 +26,12 @@ import { createQueryClient } from './lib/query-client.ts';
 import { createSpaceSelection } from './lib/space-selection.ts';
 import { notifyBlockedLink } from './lib/store-link-toast.ts';
 import { startThirdParty } from './lib/third-party.ts';
-import { publicOriginRedirect } from './lib/urls.ts';
+import { isBrandedHost, publicOriginRedirect } from './lib/urls.ts';
 import { createAppRouter } from './router.tsx';
 
 async function boot(container: HTMLElement) {
   const config = getAppConfig();
-  const elsewhere = publicOriginRedirect(window.location.href, config.publicUrl);
+  const elsewhere = publicOriginRedirect(window.location.href, config.publicUrl, config.baseHost);
   if (elsewhere) {
     window.location.replace(elsewhere);
     return;
@@ -49,8 +49,11 @@ async function boot(container: HTMLElement) {
 
   const api = createApiClient({ getAccessToken: auth.getAccessToken });
   const signedIn = store.getState().isAuthenticated;
-  // A branded deployment (`{slug}.{base host}`) offers only its organisation (spec 4.3).
-  const branded = await fetchBrandedDeployment(api, config, window.location.host, signedIn);
+  // A branded deployment (`{slug}.{base host}`) offers only its organisation (spec 4.3); the public host
+  // itself never is one, so it is not asked about.
+  const branded = isBrandedHost(new URL(window.location.href), config.publicUrl, config.baseHost)
+    ? await fetchBrandedDeployment(api, config, window.location.host, signedIn)
+    : null;
   const selection = createSpaceSelection({
     domain: cookieDomain(window.location.hostname, new URL(config.publicUrl).hostname),
   });

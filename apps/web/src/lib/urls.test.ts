@@ -30,6 +30,22 @@ describe('publicOriginRedirect', () => {
       'https://cloud.example/',
     );
   });
+
+  it('stays on a branded sub-domain of the base host, or of the public host without one', () => {
+    expect(
+      publicOriginRedirect('https://acme.brands.example/x', 'https://cloud.example', 'brands.example'),
+    ).toBeNull();
+    expect(publicOriginRedirect('https://acme.cloud.example/x', 'https://cloud.example')).toBeNull();
+    expect(publicOriginRedirect('https://a.b.cloud.example/', 'https://cloud.example')).toBe(
+      'https://cloud.example/',
+    );
+    expect(publicOriginRedirect('http://acme.cloud.example/', 'https://cloud.example')).toBe(
+      'https://cloud.example/',
+    );
+    expect(
+      publicOriginRedirect('https://acme.other.example/', 'https://cloud.example', 'brands.example'),
+    ).toBe('https://cloud.example/');
+  });
 });
 
 describe('sign-in callback URLs', () => {

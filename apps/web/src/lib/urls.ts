@@ -6,14 +6,34 @@ export function joinUrl(base: string, path: string): string {
 }
 
 /**
+ * A branded deployment's host (spec section 1): one label in front of the base host (BASE_HOST), or of the
+ * public host when no base host is configured, on the public URL's protocol and port.
+ */
+export function isBrandedHost(current: URL, publicUrl: string, baseHost?: string | null): boolean {
+  const target = new URL(publicUrl);
+  if (current.protocol !== target.protocol || current.port !== target.port) return false;
+  const base = (baseHost || target.hostname).toLowerCase();
+  const host = current.hostname.toLowerCase();
+  if (!host.endsWith(`.${base}`)) return false;
+  const label = host.slice(0, -(base.length + 1));
+  return label !== '' && !label.includes('.');
+}
+
+/**
  * The identity provider only accepts the redirect URIs registered for the public address, so a visit on
  * another origin (127.0.0.1 instead of localhost, a proxy's internal name) first moves to the same path on
- * the public origin. Returns null when already there.
+ * the public origin. Branded deployments (`{slug}.{base host}`) stay where they are. Returns null when
+ * already there.
  */
-export function publicOriginRedirect(currentHref: string, publicUrl: string): string | null {
+export function publicOriginRedirect(
+  currentHref: string,
+  publicUrl: string,
+  baseHost?: string | null,
+): string | null {
   const current = new URL(currentHref);
   const target = new URL(publicUrl);
   if (current.origin === target.origin) return null;
+  if (isBrandedHost(current, publicUrl, baseHost)) return null;
   return `${target.origin}${current.pathname}${current.search}${current.hash}`;
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { type Branding, brandingQueryOptions, updateBranding } from '../api/customization.ts';
 
@@ -43,28 +44,36 @@ export function BrandingForm({
 
   return (
     <form className="form" aria-label="Branding" onSubmit={(event) => void submit(event)}>
-      <label className="field">
-        <span className="field-label">Privacy policy address</span>
-        <input
-          type="url"
-          placeholder="https://example.com/privacy"
-          value={policyUrl}
-          disabled={!canEdit}
-          onChange={(event) => setPolicyUrl(event.target.value)}
-        />
-        <span className="field-hint">Shown instead of ours in the Privacy, Terms &amp; Security dialog.</span>
-      </label>
-      <label className="field">
-        <span className="field-label">Custom terms of service</span>
-        <textarea
-          rows={8}
-          maxLength={20_000}
-          value={customTos}
-          disabled={!canEdit}
-          onChange={(event) => setCustomTos(event.target.value)}
-        />
-        <span className="field-hint">Members accept these terms when your company sign-in asks them to.</span>
-      </label>
+      <Field
+        label="Privacy policy address"
+        hint="Shown instead of ours in the Privacy, Terms &amp; Security dialog."
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            placeholder="https://example.com/privacy"
+            value={policyUrl}
+            disabled={!canEdit}
+            onChange={(event) => setPolicyUrl(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Custom terms of service"
+        hint="Members accept these terms when your company sign-in asks them to."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={8}
+            maxLength={20_000}
+            value={customTos}
+            disabled={!canEdit}
+            onChange={(event) => setCustomTos(event.target.value)}
+          />
+        )}
+      </Field>
       {canEdit && (
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy && <span className="spinner spinner-small" aria-hidden="true" />}

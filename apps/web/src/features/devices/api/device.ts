@@ -14,10 +14,15 @@ export const deviceSchema = z.looseObject({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-export function deviceQueryOptions(api: ApiRequest, config: AppConfig, id: string) {
+/** Read in the selected space (`X-Organization`, omitted for My Cloud); the cache is reset on a space change. */
+export function deviceQueryOptions(api: ApiRequest, config: AppConfig, id: string, spaceId?: string) {
   return queryOptions({
     queryKey: ['devices', id],
     queryFn: async (): Promise<Device> =>
-      deviceSchema.parse(await api(joinUrl(config.hosts.api, `/iot/v2/devices/${encodeURIComponent(id)}`))),
+      deviceSchema.parse(
+        await api(joinUrl(config.hosts.api, `/iot/v2/devices/${encodeURIComponent(id)}`), {
+          organization: spaceId,
+        }),
+      ),
   });
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SCHOOL_TYPES, spaceNameSchema } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { countriesQueryOptions, createSpace, SPACES_KEY } from '../../spaces/api/spaces.ts';
 import type { CreateKind } from '../model/flows.ts';
@@ -66,47 +67,51 @@ export function CreateSpaceForm({
           <input type="radio" name="kind" checked={kind === 'pro'} onChange={() => setKind('pro')} /> Team
         </label>
       </fieldset>
-      <label className="field">
-        <span className="field-label">Name</span>
-        <input
-          value={name}
-          maxLength={64}
-          aria-invalid={nameError !== null}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError(null);
-          }}
-        />
-      </label>
+      <Field label="Name">
+        {(control) => (
+          <input
+            {...control}
+            value={name}
+            maxLength={64}
+            aria-invalid={nameError !== null}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+          />
+        )}
+      </Field>
       {nameError && (
         <p className="field-error" role="alert">
           {nameError}
         </p>
       )}
       {kind === 'edu' && (
-        <label className="field">
-          <span className="field-label">School type</span>
-          <select value={type} onChange={(event) => setType(event.target.value)}>
+        <Field label="School type">
+          {(control) => (
+            <select {...control} value={type} onChange={(event) => setType(event.target.value)}>
+              <option value="">Not set</option>
+              {SCHOOL_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+      <Field label="Country">
+        {(control) => (
+          <select {...control} value={country} onChange={(event) => setCountry(event.target.value)}>
             <option value="">Not set</option>
-            {SCHOOL_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {(countries.data ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
               </option>
             ))}
           </select>
-        </label>
-      )}
-      <label className="field">
-        <span className="field-label">Country</span>
-        <select value={country} onChange={(event) => setCountry(event.target.value)}>
-          <option value="">Not set</option>
-          {(countries.data ?? []).map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+        )}
+      </Field>
       <div className="choice-list">
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy && <span className="spinner spinner-small" aria-hidden="true" />}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { LoadingButton } from '../../../components/LoadingButton.tsx';
 import { logger } from '../../../lib/logger.ts';
 import { toast } from '../../../lib/toast.tsx';
@@ -82,19 +83,21 @@ export function JoinSpaceFlow({ initialCode, onFinish }: { initialCode: string; 
         <form onSubmit={(event) => void check(event)} className="form">
           <h2>Join a space</h2>
           <p className="muted">Enter the code your teacher or team admin gave you.</p>
-          <label className="field">
-            <span className="field-label">Join code</span>
-            <input
-              value={code}
-              autoComplete="off"
-              aria-invalid={codeError !== null}
-              aria-describedby={codeError ? 'join-code-error' : undefined}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setCodeError(null);
-              }}
-            />
-          </label>
+          <Field label="Join code">
+            {(control) => (
+              <input
+                {...control}
+                value={code}
+                autoComplete="off"
+                aria-invalid={codeError !== null}
+                aria-describedby={codeError ? 'join-code-error' : undefined}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setCodeError(null);
+                }}
+              />
+            )}
+          </Field>
           {codeError && (
             <p className="field-error" id="join-code-error" role="alert">
               {codeError}

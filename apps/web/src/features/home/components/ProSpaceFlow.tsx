@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OrganizationSpaceType, Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { SPACES_KEY, updateSpace } from '../../spaces/api/spaces.ts';
 import { InviteMembers } from '../../spaces/components/InviteMembers.tsx';
@@ -52,10 +53,17 @@ export function ProSpaceFlow({
       {step === 'name' && (
         <form className="form" onSubmit={(event) => void saveName(event)}>
           <h2>Name your team space</h2>
-          <label className="field">
-            <span className="field-label">Space name</span>
-            <input required maxLength={64} value={name} onChange={(event) => setName(event.target.value)} />
-          </label>
+          <Field label="Space name">
+            {(control) => (
+              <input
+                {...control}
+                required
+                maxLength={64}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </Field>
           <button type="submit" className="button" disabled={busy || !name.trim()}>
             Continue
           </button>

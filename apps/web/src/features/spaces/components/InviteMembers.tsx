@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type OrganizationSpaceType, ROLE_OPTIONS, type Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { addMembers, membersQueryOptions } from '../api/members.ts';
 import { SPACES_KEY } from '../api/spaces.ts';
@@ -44,24 +45,27 @@ export function InviteMembers({ space }: { space: Space & { space: OrganizationS
 
   return (
     <form className="form form-inline" aria-label="Add members" onSubmit={(event) => void submit(event)}>
-      <label className="field field-grow">
-        <span className="field-label">E-mail or username</span>
-        <input
-          value={login}
-          placeholder="ada@example.com, grace"
-          onChange={(event) => setLogin(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">Role</span>
-        <select value={role} onChange={(event) => setRole(event.target.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label="E-mail or username" className="field-grow">
+        {(control) => (
+          <input
+            {...control}
+            value={login}
+            placeholder="ada@example.com, grace"
+            onChange={(event) => setLogin(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Role">
+        {(control) => (
+          <select {...control} value={role} onChange={(event) => setRole(event.target.value)}>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <button type="submit" className="button" disabled={busy || !login.trim()} aria-busy={busy}>
         {busy && <span className="spinner spinner-small" aria-hidden="true" />}
         Add

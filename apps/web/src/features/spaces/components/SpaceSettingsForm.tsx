@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { rolesAllow, SCHOOL_TYPES, type Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { Field } from '../../../components/Field.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { changedFields, countriesQueryOptions, SPACES_KEY, updateSpace } from '../api/spaces.ts';
 
@@ -38,46 +39,56 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} aria-label="Space information">
-      <label className="field">
-        <span className="field-label">Name</span>
-        <input
-          required
-          maxLength={64}
-          value={form.name}
-          disabled={!canEdit}
-          onChange={(event) => set('name')(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">{space.space === 'edu' ? 'School type' : 'Type'}</span>
-        <select value={form.type} disabled={!canEdit} onChange={(event) => set('type')(event.target.value)}>
-          <option value="">Not set</option>
-          {typeOptions.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-          {form.type && !typeOptions.includes(form.type) && <option value={form.type}>{form.type}</option>}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field-label">Country</span>
-        <select
-          value={form.country}
-          disabled={!canEdit}
-          onChange={(event) => set('country')(event.target.value)}
-        >
-          <option value="">Not set</option>
-          {(countries.data ?? []).map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-          {form.country && !countries.data?.some((c) => c.code === form.country) && (
-            <option value={form.country}>{form.country}</option>
-          )}
-        </select>
-      </label>
+      <Field label="Name">
+        {(control) => (
+          <input
+            {...control}
+            required
+            maxLength={64}
+            value={form.name}
+            disabled={!canEdit}
+            onChange={(event) => set('name')(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={space.space === 'edu' ? 'School type' : 'Type'}>
+        {(control) => (
+          <select
+            {...control}
+            value={form.type}
+            disabled={!canEdit}
+            onChange={(event) => set('type')(event.target.value)}
+          >
+            <option value="">Not set</option>
+            {typeOptions.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+            {form.type && !typeOptions.includes(form.type) && <option value={form.type}>{form.type}</option>}
+          </select>
+        )}
+      </Field>
+      <Field label="Country">
+        {(control) => (
+          <select
+            {...control}
+            value={form.country}
+            disabled={!canEdit}
+            onChange={(event) => set('country')(event.target.value)}
+          >
+            <option value="">Not set</option>
+            {(countries.data ?? []).map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+            {form.country && !countries.data?.some((c) => c.code === form.country) && (
+              <option value={form.country}>{form.country}</option>
+            )}
+          </select>
+        )}
+      </Field>
       {canEdit && (
         <button type="submit" className="button" disabled={saving} aria-busy={saving}>
           {saving && <span className="spinner spinner-small" aria-hidden="true" />}

@@ -8,12 +8,15 @@ import { joinUrl } from '../../../lib/urls.ts';
 export const customTemplateSchema = z.looseObject({ id: z.string(), title: z.string() });
 export type CustomTemplate = z.infer<typeof customTemplateSchema>;
 
-export function templateQueryOptions(api: ApiRequest, config: AppConfig, id: string) {
+/** Read in the selected space (`X-Organization`, omitted for My Cloud); the cache is reset on a space change. */
+export function templateQueryOptions(api: ApiRequest, config: AppConfig, id: string, spaceId?: string) {
   return queryOptions({
     queryKey: ['templates', id],
     queryFn: async (): Promise<CustomTemplate> =>
       customTemplateSchema.parse(
-        await api(joinUrl(config.hosts.storage, `/template/v1/${encodeURIComponent(id)}`)),
+        await api(joinUrl(config.hosts.storage, `/template/v1/${encodeURIComponent(id)}`), {
+          organization: spaceId,
+        }),
       ),
   });
 }

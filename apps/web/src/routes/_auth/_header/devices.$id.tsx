@@ -5,6 +5,7 @@ import { useServices } from '../../../app/services.tsx';
 import { NotFound } from '../../../components/NotFound.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { deviceQueryOptions } from '../../../features/devices/api/device.ts';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 import { HeaderPortal } from '../../../shell/header-portal.tsx';
@@ -16,7 +17,9 @@ export const Route = createFileRoute('/_auth/_header/devices/$id')({
   beforeLoad: requireAccess('devices'),
   loader: ({ context, params }) =>
     loadOrNotFound('Device', () =>
-      context.queryClient.ensureQueryData(deviceQueryOptions(context.api, context.config, params.id)),
+      context.queryClient.ensureQueryData(
+        deviceQueryOptions(context.api, context.config, params.id, context.spaces.selected().id),
+      ),
     ),
   // Shown inside the header layout, so the menu stays at hand.
   notFoundComponent: NotFound,
@@ -26,7 +29,8 @@ export const Route = createFileRoute('/_auth/_header/devices/$id')({
 function DeviceLayout() {
   const { id } = Route.useParams();
   const { api, config } = useServices();
-  const { data: device } = useSuspenseQuery(deviceQueryOptions(api, config, id));
+  const { selected } = useSpaces();
+  const { data: device } = useSuspenseQuery(deviceQueryOptions(api, config, id, selected.id));
   return (
     <Page title={device.name}>
       <HeaderPortal>

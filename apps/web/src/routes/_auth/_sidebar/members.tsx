@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { type OrganizationSpaceType, rolesAllow, type Space, seatLimit } from '@tinkercloud/shared';
+import { type OrganizationSpaceType, plural, rolesAllow, type Space, seatLimit } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -31,7 +31,9 @@ function MembersPage() {
   return (
     <Page title="Members">
       <p className="muted" data-testid="seats">
-        {seats === null ? `${count} members · unlimited seats` : `${count} of ${seats} seats used`}
+        {seats === null
+          ? `${count} ${plural('member', count)} · unlimited seats`
+          : `${count} of ${seats} seats used`}
       </p>
       {rolesAllow(space.roles, 'members.invite') && <InviteMembers space={space} />}
       {members.isPending ? (
