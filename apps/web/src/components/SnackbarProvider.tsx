@@ -17,11 +17,15 @@ let mountedProviders = 0;
  * never shows twice. Timers pause while the page is hidden (sonner watches `visibilitychange`).
  */
 export function SnackbarProvider() {
-  const [active, setActive] = useState(false);
+  // Rendering at once (not after the effect) lets the provider subscribe before the first toasts are sent.
+  const [active, setActive] = useState(() => mountedProviders === 0);
   useEffect(() => {
     mountedProviders += 1;
     if (mountedProviders === 1) setActive(true);
-    else logger.warn('Only one snackbar provider may be mounted at a time.');
+    else {
+      setActive(false);
+      logger.warn('Only one snackbar provider may be mounted at a time.');
+    }
     return () => {
       mountedProviders -= 1;
       setActive(false);
