@@ -17,6 +17,8 @@ import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createIotUsageSource } from './modules/iot/common/usage.ts';
+import { registerIotModules } from './modules/iot/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
@@ -69,8 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db: deps.database.db,
     accounts: deps.accounts,
-    usage: deps.usage,
+    usage: deps.usage ?? createIotUsageSource(deps.database.db),
   });
+  await registerIotModules(app, { config, db: deps.database.db });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

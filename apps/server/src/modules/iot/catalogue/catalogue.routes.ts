@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA } from '../common/media-types.ts';
+import { errors, security } from '../common/schemas.ts';
+import { BOARDS } from './boards.ts';
+import { PROPERTY_TYPES } from './property-types.ts';
+
+const propertyTypeSchema = z.object({
+  type: z.string(),
+  name: z.string(),
+  declaration: z.string().describe('The C++ type of the ArduinoIoTCloud library'),
+  deprecated: z.boolean(),
+  rw: z.boolean().describe('Whether the type allows READ_WRITE'),
+  assistants: z.array(z.string()),
+  tags: z.array(z.string()),
+  units: z.array(z.string()),
+  example: z.string().optional(),
+  supersededBy: z.string().optional(),
+});
+
+const boardSchema = z.object({
+  fqbn: z.string().optional(),
+  label: z.string(),
+  type: z.string(),
+  vendor: z.string(),
+  tags: z.array(z.string()),
+  provisioning: z.string().optional(),
+  min_provisioning_sketch_version: z.string().optional(),
+  min_provisioning_wifi_version: z.string().optional(),
+  ota_available: z.boolean().optional(),
+});
+
+/** Read-only catalogues: property types (spec 7.4) and the boards arduino-cloud-cli asks for. */
+export const catalogueRoutes: FastifyPluginAsync = async (app) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const propertyTypes = [...PROPERTY_TYPES];
+  const boards = [...BOARDS];
+
+  typed.get(
+    '/iot/v1/property_types',
+    {
+      schema: {
+        tags: ['iot: property types'],
+        security,
+        summary: 'Every property type with its C++ declaration, units and voice assistants',
+        response: { 200: z.array(propertyTypeSchema), ...errors },
+      },
+    },
+    async (_request, reply) => reply.type(MEDIA.propertyTypes).send(propertyTypes),
+  );
+
+  typed.get(
+    '/iot/v1/supported/devices',
+    {
+      schema: {
+        tags: ['iot: devices'],
+        security,
+        summary: 'Boards that can be added as devices',
+        response: { 200: z.array(boardSchema), ...errors },
+      },
+    },
+    async (_request, reply) => reply.type(MEDIA.json).send(boards),
+  );
+};

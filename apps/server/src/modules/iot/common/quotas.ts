@@ -1,0 +1,56 @@
+import { apiQuota, isAtQuota, isExpiredProSpace, type PlanLimits, quotaState } from '@tinkercloud/shared';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../../config.ts';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../errors.ts';
+import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
+import { createPlansRepository } from '../../plans/plans.repository.ts';
+import type { IotSpace } from './space.ts';
+
+export type QuotaKind = 'things' | 'api_clients';
+
+const WHAT: Record<QuotaKind, string> = { things: 'things', api_clients: 'API keys' };
+
+/**
+ * Plan limits of issue 4 item 4, the same rules the Plan Usage page shows (spec section 9): things up to
+ * `cloud_things`, API keys up to the API quota (1000 when `cloud_api` is set, else 0); a pro space without a
+ * plan is at quota. Past the limit, creation answers 412.
+ */
+export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
+  async function limitsFor(db: Database, space: IotSpace): Promise<{ limits: PlanLimits; expired: boolean }> {
+    if (space.org) {
+      const plan = activePlanOf(space.org);
+      return {
+        limits: limitsOf(plan, deps.config.productSlug),
+        expired: isExpiredProSpace({ space: space.org.space, plan_id: plan }),
+      };
+    }
+    const plans = await createPlansRepository(db).activeUserPlans(space.ownerUserId);
+    return {
+      limits: limitsOf(bestPlan(plans, deps.config.productSlug), deps.config.productSlug),
+      expired: false,
+    };
+  }
+
+  return {
+    limitsFor,
+    /**
+     * Throws 412 when one more `kind` would pass the limit. Call inside the creating transaction: it takes a
+     * per-space lock so two concurrent creations cannot both slip under the limit.
+     */
+    async require(tx: Database, space: IotSpace, kind: QuotaKind, used: () => Promise<number>) {
+      const key = `iot-quota:${space.organizationId ?? `user:${space.ownerUserId}`}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      const { limits, expired } = await limitsFor(tx, space);
+      const limit = kind === 'things' ? limits.cloud_things : apiQuota(limits.cloud_api);
+      const count = await used();
+      if (isAtQuota(quotaState(limit, count, { expiredProSpace: expired }))) {
+        const detail = expired
+          ? `This space has no active plan: no more ${WHAT[kind]} can be created.`
+          : `Plan limit reached: ${limit ?? 0} ${WHAT[kind]} at most (${count} in use).`;
+        throw new AppError('precondition_failed', detail);
+      }
+    },
+  };
+}
+export type IotQuotas = ReturnType<typeof createIotQuotas>;

@@ -1,0 +1,79 @@
+import { errorBodySchema } from '@tinkercloud/shared';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/** Every operation of the upstream API declares the oauth2 scheme; ours takes the same bearer tokens. */
+export const security = [{ bearerAuth: [] }];
+
+/** Failures leave in the error body (served as `application/vnd.goa.error+json` under /iot). */
+export const errors = { '4xx': errorBodySchema } as const;
+
+/** Deletes and other body-less successes answer 200 with an empty body, as upstream does. */
+export const emptyBody = z.null().describe('No body');
+
+const TAG_PART = /^[a-zA-Z0-9_.@-]+$/;
+export const tagKey = z.string().min(1).max(64).regex(TAG_PART, 'letters, digits and _ . @ - only');
+export const tagSchema = z.object({ key: tagKey, value: tagKey });
+export type Tag = z.infer<typeof tagSchema>;
+export const tagsResponseSchema = z.object({ tags: z.array(tagSchema) });
+/** At most this many tags on one resource. */
+export const MAX_TAGS = 64;
+
+/** `key:value` list filters, repeated in the query (`tags=a:1&tags=b:2`). */
+const tagFilter = z
+  .string()
+  .max(129)
+  .regex(/^[a-zA-Z0-9_.@-]+:[a-zA-Z0-9_.@-]+$/, 'key:value with letters, digits and _ . @ - only');
+export const tagFilters = z
+  .union([tagFilter, z.array(tagFilter).max(MAX_TAGS)])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .describe('Filter by tags, `key:value`, repeatable');
+
+/** Tag filters as a JSON object for `tags @> …`; the last value of a repeated key wins. */
+export function tagFilterObject(filters: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of filters) {
+    const at = f.indexOf(':');
+    out[f.slice(0, at)] = f.slice(at + 1);
+  }
+  return out;
+}
+
+/** Booleans in a query string, spelled as Go's strconv.ParseBool accepts them (upstream is Goa). */
+export const queryBool = z
+  .enum(['true', 'false', '1', '0', 't', 'f', 'TRUE', 'FALSE', 'True', 'False', 'T', 'F'])
+  .transform((v) => ['true', '1', 't', 'TRUE', 'True', 'T'].includes(v));
+
+export const idParam = z.object({ id: z.uuid().describe('The resource id') });
+export const forceQuery = z.object({ force: queryBool.optional().describe('true: delete for good') });
+export const showDeletedQuery = z.object({ show_deleted: queryBool.optional() });
+
+/** Thing names (`^[a-zA-Z0-9_. -]+$`, at most 64). */
+export const thingName = z
+  .string()
+  .max(64)
+  .regex(/^[a-zA-Z0-9_. -]+$/, 'letters, digits, spaces and _ . - only');
+/** Device names and serials: upstream's `[a-zA-Z0-9_.@-]+`, at most 64, anchored here. */
+export const deviceName = z
+  .string()
+  .max(64)
+  .regex(/^[a-zA-Z0-9_.@-]+$/, 'letters, digits and _ . @ - only');
+export const variableName = z
+  .string()
+  .max(64)
+  .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'a C identifier: a letter or _, then letters, digits or _');
+
+/** Drops undefined members so the JSON answer omits them, as Goa does. */
+export function compact<T extends Record<string, unknown>>(o: T): T {
+  for (const k of Object.keys(o)) if (o[k] === undefined || o[k] === null) delete o[k];
+  return o;
+}
+
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
+
+/** 200 with no body at all (not even `null`), as upstream answers deletes, tag changes and publish. */
+export function sendEmpty<R extends object>(reply: R): R {
+  (reply as unknown as FastifyReply).send();
+  return reply;
+}

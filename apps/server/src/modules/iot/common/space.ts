@@ -1,0 +1,69 @@
+import type { SpaceAction } from '@tinkercloud/shared';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../../auth/auth.plugin.ts';
+import { AppError, forbidden } from '../../../errors.ts';
+import type { SpaceAccess } from '../../spaces/space-access.ts';
+import type { OrganizationRow } from '../../spaces/spaces.repository.ts';
+import { apiClientOf } from './auth.ts';
+
+/** Who calls and which space they name: what every IoT service method receives. */
+export interface SpaceRequest {
+  actorId: string;
+  /** The X-Organization header, trimmed; undefined when absent or empty. */
+  header: string | undefined;
+  /** The space an API-key token was issued for (it may act there only); null: My Cloud key; undefined: no key. */
+  keySpace: string | null | undefined;
+}
+
+/** The space an /iot call acts in: a school or team space, or the caller's My Cloud. */
+export interface IotSpace {
+  /** null for My Cloud. */
+  organizationId: string | null;
+  /** The My Cloud owner; in a space, the acting member (new resources are theirs). */
+  ownerUserId: string;
+  actorId: string;
+  org: OrganizationRow | null;
+}
+
+export const MY_CLOUD = 'my-cloud';
+export const OTHER_SPACE_KEY = 'This API key belongs to another space.';
+
+export function spaceRequestOf(request: FastifyRequest): SpaceRequest {
+  const header = request.headers['x-organization'];
+  if (Array.isArray(header)) throw new AppError('bad_request', 'X-Organization must be given once.');
+  const client = apiClientOf(request);
+  return {
+    actorId: actorOf(request).userId,
+    header: header === undefined || header.trim() === '' ? undefined : header.trim(),
+    keySpace: client ? client.organizationId : undefined,
+  };
+}
+
+/**
+ * Resolves `X-Organization` (the only header parameter of the upstream API): absent or "my-cloud" is the
+ * caller's My Cloud, where they may do anything; an organisation id needs membership (404 otherwise, as if it
+ * did not exist) and a role allowing `action` (403). A token from an API key made for a space acts there only.
+ */
+export function createSpaceResolver(access: SpaceAccess) {
+  return async function resolve(ref: SpaceRequest, action: SpaceAction): Promise<IotSpace> {
+    let spaceId = ref.header ?? ref.keySpace ?? undefined;
+    if (spaceId === MY_CLOUD) spaceId = undefined;
+    if (ref.keySpace && spaceId !== ref.keySpace) throw forbidden(OTHER_SPACE_KEY);
+    if (!spaceId) return { organizationId: null, ownerUserId: ref.actorId, actorId: ref.actorId, org: null };
+    const { org } = await access.require(ref.actorId, spaceId, action);
+    return { organizationId: org.id, ownerUserId: ref.actorId, actorId: ref.actorId, org };
+  };
+}
+export type SpaceResolver = ReturnType<typeof createSpaceResolver>;
+
+/** SQL: the row belongs to this space. */
+export function inSpace(
+  table: { organizationId: PgColumn; ownerUserId: PgColumn },
+  space: Pick<IotSpace, 'organizationId' | 'ownerUserId'>,
+): SQL {
+  return space.organizationId
+    ? eq(table.organizationId, space.organizationId)
+    : (and(isNull(table.organizationId), eq(table.ownerUserId, space.ownerUserId)) as SQL);
+}

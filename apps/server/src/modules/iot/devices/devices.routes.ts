@@ -1,0 +1,343 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA } from '../common/media-types.ts';
+import {
+  emptyBody,
+  errors,
+  forceQuery,
+  idParam,
+  security,
+  sendEmpty,
+  showDeletedQuery,
+  tagKey,
+  tagSchema,
+  tagsResponseSchema,
+} from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import {
+  deviceCreateBody,
+  deviceEventsSchema,
+  deviceListQuery,
+  devicePropertiesBody,
+  devicePropertiesSchema,
+  devicePropertyParams,
+  devicePropertyValuesSchema,
+  deviceSchema,
+  deviceStatusSchema,
+  deviceUpdateBody,
+  pageQuery,
+  passBody,
+  passCheckBody,
+  passQuery,
+  passSchema,
+} from './devices.schemas.ts';
+import type { DevicesService } from './devices.service.ts';
+
+const tags = ['iot: devices'];
+
+/** Devices v2 of the Arduino IoT Cloud API (DevicesV2Api, DevicesV2TagsApi, DevicesV2PassApi). */
+export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = async (app, { devices }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/iot/v2/devices',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List devices (filters: serial, unique_hardware_id, tags=key:value repeated, show_deleted)',
+        querystring: deviceListQuery,
+        response: { 200: z.array(deviceSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const list = await devices.list(ref(request), {
+        serial: q.serial,
+        uniqueHardwareId: q.unique_hardware_id,
+        showDeleted: q.show_deleted,
+        tags: q.tags,
+      });
+      return reply.type(MEDIA.devices).send(list);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/devices',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a device',
+        body: deviceCreateBody,
+        response: { 201: deviceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.device)
+        .send(await devices.create(ref(request), request.body)),
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Show a device',
+        params: idParam,
+        response: { 200: deviceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.device).send(await devices.show(ref(request), request.params.id)),
+  );
+
+  typed.post(
+    '/iot/v2/devices/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a device (soft_deleted: false restores it)',
+        params: idParam,
+        body: deviceUpdateBody,
+        response: { 200: deviceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.device).send(await devices.update(ref(request), request.params.id, request.body)),
+  );
+
+  typed.delete(
+    '/iot/v2/devices/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a device: soft by default, for good with force=true',
+        params: idParam,
+        querystring: forceQuery,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await devices.remove(ref(request), request.params.id, request.query.force ?? false);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/properties',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Properties of the thing the device drives',
+        params: idParam,
+        querystring: showDeletedQuery,
+        response: { 200: devicePropertiesSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.deviceProperties)
+        .send(await devices.properties(ref(request), request.params.id, request.query.show_deleted ?? false)),
+  );
+
+  typed.put(
+    '/iot/v2/devices/:id/properties',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send property values as the device would (by property or variable name)',
+        params: idParam,
+        body: devicePropertiesBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await devices.putProperties(ref(request), request.params.id, request.body.properties);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/properties/:pid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stored values of one property, newest first (limit, start = older than)',
+        params: devicePropertyParams,
+        querystring: pageQuery,
+        response: { 200: devicePropertyValuesSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.devicePropertyValues)
+        .send(
+          await devices.propertyValues(ref(request), request.params.id, request.params.pid, request.query),
+        ),
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/events',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Last value of each property of the device',
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: deviceEventsSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.deviceEvents).send(await devices.events(ref(request), request.params.id)),
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Connection history (CONNECTED / DISCONNECTED), newest first',
+        params: idParam,
+        querystring: pageQuery,
+        response: { 200: deviceStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.deviceStatusEvents)
+        .send(await devices.status(ref(request), request.params.id, request.query)),
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tags of a device',
+        params: idParam,
+        response: { 200: tagsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.tags).send(await devices.tags(ref(request), request.params.id)),
+  );
+
+  typed.put(
+    '/iot/v2/devices/:id/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set a tag (a key set again takes the new value)',
+        params: idParam,
+        body: tagSchema,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await devices.putTag(ref(request), request.params.id, request.body);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.delete(
+    '/iot/v2/devices/:id/tags/:key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a tag',
+        params: z.object({ id: z.uuid(), key: tagKey }),
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await devices.deleteTag(ref(request), request.params.id, request.params.key);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/pass',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the secret key is set; suggested_password=true proposes one',
+        params: idParam,
+        querystring: passQuery,
+        response: { 200: passSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.devicePass)
+        .send(await devices.pass(ref(request), request.params.id, request.query.suggested_password ?? false)),
+  );
+
+  typed.put(
+    '/iot/v2/devices/:id/pass',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the secret key (kept hashed; it cannot be read back)',
+        params: idParam,
+        body: passBody,
+        response: { 200: passSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.devicePass)
+        .send(await devices.setPass(ref(request), request.params.id, request.body.password)),
+  );
+
+  typed.post(
+    '/iot/v2/devices/:id/pass',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Check a secret key: 200 when it matches, 400 otherwise',
+        params: idParam,
+        body: passCheckBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await devices.checkPass(ref(request), request.params.id, request.body.password);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.delete(
+    '/iot/v2/devices/:id/pass',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the secret key',
+        params: idParam,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await devices.deletePass(ref(request), request.params.id);
+      return sendEmpty(reply);
+    },
+  );
+};

@@ -1,0 +1,251 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Database } from '../../../db/client.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import { boardOf } from '../catalogue/boards.ts';
+import { type Tag, tagFilterObject } from '../common/schemas.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { withoutTag, withTag } from '../common/tags.ts';
+import { createPropertiesRepository } from '../properties/properties.repository.ts';
+import { publishValue } from '../properties/property-rules.ts';
+import { deviceView, propertyView, tagList } from '../views.ts';
+import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
+import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
+
+/** How long stored values are kept (shown on `GET /iot/v2/devices/{id}/properties`). */
+export const DATA_RETENTION_DAYS = 30;
+export const WRONG_PASSWORD = 'The password does not match.';
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export type PropertyInput = { name: string; type: 'infer' | 'base64' | 'hex' | 'json'; value: unknown };
+
+/** The value of `PUT /iot/v2/devices/{id}/properties` entries, decoded as their `type` says. */
+function decodeInput(p: PropertyInput): unknown {
+  if (p.type === 'infer') return p.value;
+  if (typeof p.value !== 'string') {
+    throw new AppError(
+      'validation_error',
+      `The value of ${p.name} must be a string when its type is ${p.type}.`,
+    );
+  }
+  const text =
+    p.type === 'json' ? p.value : Buffer.from(p.value, p.type === 'hex' ? 'hex' : 'base64').toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (p.type === 'json')
+      throw new AppError('validation_error', `The value of ${p.name} is not valid JSON.`);
+    return text;
+  }
+}
+
+/** Devices v2: CRUD with soft and forced delete, tags, secret key (`pass`), properties, events and status. */
+export function createDevicesService(deps: { db: Database; resolve: SpaceResolver }) {
+  const repo = createDevicesRepository(deps.db);
+  const properties = createPropertiesRepository(deps.db);
+
+  async function found(space: IotSpace, id: string, withDeleted = false): Promise<DeviceRecord> {
+    const rec = await repo.find(space, id, { withDeleted });
+    if (!rec) throw notFound('Device');
+    return rec;
+  }
+
+  async function show(space: IotSpace, id: string, withDeleted = false) {
+    return deviceView(await found(space, id, withDeleted));
+  }
+
+  return {
+    async list(
+      ref: SpaceRequest,
+      q: { serial?: string; uniqueHardwareId?: string; showDeleted?: boolean; tags: string[] },
+    ) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const rows = await repo.list(space, {
+        serial: q.serial,
+        uniqueHardwareId: q.uniqueHardwareId,
+        showDeleted: q.showDeleted,
+        tags: tagFilterObject(q.tags),
+      });
+      return rows.map(deviceView);
+    },
+
+    async show(ref: SpaceRequest, id: string) {
+      return show(await deps.resolve(ref, 'iot.read'), id);
+    },
+
+    async create(ref: SpaceRequest, body: DeviceCreateBody) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const id = randomUUID();
+      const board = boardOf(body.type, body.fqbn);
+      await repo.insert({
+        id,
+        organizationId: space.organizationId,
+        ownerUserId: space.ownerUserId,
+        name: body.name ?? `Device_${id.slice(0, 8)}`,
+        type: body.type,
+        fqbn: body.fqbn ?? board?.fqbn ?? null,
+        serial: body.serial ?? '',
+        connectionType: body.connection_type ?? null,
+        uniqueHardwareId: body.unique_hardware_id ?? null,
+        bleMac: body.ble_mac ?? null,
+        locked: body.locked ?? false,
+        wifiFwVersion: body.wifi_fw_version ?? null,
+      });
+      return show(space, id);
+    },
+
+    /** Updates the given fields; `soft_deleted: false` brings a soft-deleted device back. */
+    async update(ref: SpaceRequest, id: string, body: DeviceUpdateBody) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { device } = await found(space, id, true);
+      const restoring = device.deletedAt !== null && body.soft_deleted === false;
+      if (device.deletedAt && !restoring) throw notFound('Device');
+      const changes: DeviceChanges = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.serial !== undefined) changes.serial = body.serial;
+      if (body.type !== undefined) changes.type = body.type;
+      if (body.fqbn !== undefined) changes.fqbn = body.fqbn;
+      else if (body.type !== undefined && body.type !== device.type)
+        changes.fqbn = boardOf(body.type)?.fqbn ?? null;
+      if (body.connection_type !== undefined) changes.connectionType = body.connection_type;
+      if (body.unique_hardware_id !== undefined) changes.uniqueHardwareId = body.unique_hardware_id;
+      if (body.ble_mac !== undefined) changes.bleMac = body.ble_mac;
+      if (body.locked !== undefined) changes.locked = body.locked;
+      if (body.wifi_fw_version !== undefined) changes.wifiFwVersion = body.wifi_fw_version;
+      if (restoring) changes.deletedAt = null;
+      await repo.update(device.id, changes);
+      return show(space, id);
+    },
+
+    async remove(ref: SpaceRequest, id: string, force: boolean) {
+      const space = await deps.resolve(ref, 'iot.delete');
+      const { device } = await found(space, id, force);
+      if (force) await repo.hardDelete(device.id);
+      else await repo.softDelete(device.id);
+    },
+
+    async tags(ref: SpaceRequest, id: string) {
+      const space = await deps.resolve(ref, 'iot.read');
+      return tagList((await found(space, id)).device.tags);
+    },
+
+    async putTag(ref: SpaceRequest, id: string, tag: Tag) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { device } = await found(space, id);
+      await repo.setTags(device.id, withTag(device.tags, tag));
+    },
+
+    async deleteTag(ref: SpaceRequest, id: string, key: string) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { device } = await found(space, id);
+      if (key in device.tags) await repo.setTags(device.id, withoutTag(device.tags, key));
+    },
+
+    /** Whether a secret key is set; optionally a fresh random one to set (arduino-cloud-cli does so). */
+    async pass(ref: SpaceRequest, id: string, suggest: boolean) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { device } = await found(space, id);
+      const set = (await repo.secretHash(device.id)) !== null;
+      if (!suggest) return { set };
+      const suggested = Array.from({ length: 32 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+      return { set, suggested_password: suggested };
+    },
+
+    /** Sets the secret key; only its scrypt hash is kept. */
+    async setPass(ref: SpaceRequest, id: string, password: string) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { device } = await found(space, id);
+      await repo.setSecret(device.id, await hashPassword(password));
+      return { set: true };
+    },
+
+    async checkPass(ref: SpaceRequest, id: string, password: string) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { device } = await found(space, id);
+      const hash = await repo.secretHash(device.id);
+      if (!hash || !(await verifyPassword(password, hash))) throw new AppError('bad_request', WRONG_PASSWORD);
+    },
+
+    async deletePass(ref: SpaceRequest, id: string) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { device } = await found(space, id);
+      await repo.deleteSecret(device.id);
+    },
+
+    /** Properties of the thing the device drives (none when it drives none). */
+    async properties(ref: SpaceRequest, id: string, showDeleted: boolean) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { device, thing } = await found(space, id);
+      const props = thing ? await properties.listByThings([thing.id], { withDeleted: showDeleted }) : [];
+      return {
+        deviceId: device.id,
+        user_id: device.ownerUserId,
+        data_retention_days: DATA_RETENTION_DAYS,
+        properties: props.map((p) => propertyView(p, thing?.name)),
+      };
+    },
+
+    /** Values sent as if by the device, matched by property name or variable name. */
+    async putProperties(ref: SpaceRequest, id: string, input: PropertyInput[]) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { thing } = await found(space, id);
+      if (!thing) throw new AppError('bad_request', 'The device is not bound to a thing.');
+      const props = await properties.listByThings([thing.id]);
+      const at = new Date();
+      const resolved = input.map((p) => {
+        const match = props.find((r) => r.property.name === p.name || r.property.variableName === p.name);
+        if (!match) throw notFound(`Property ${p.name}`);
+        return { property: match.property, value: decodeInput(p) };
+      });
+      for (const r of resolved) await publishValue(properties, r.property, r.value, at);
+    },
+
+    /** Stored values of one property of the device's thing, newest first, paged by `start`. */
+    async propertyValues(ref: SpaceRequest, id: string, pid: string, q: { limit?: number; start?: Date }) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { thing } = await found(space, id);
+      const rec = thing ? await properties.find(thing.id, pid) : null;
+      if (!rec) throw notFound('Property');
+      const limit = q.limit ?? 100;
+      const rows = await properties.values(rec.property.id, limit, q.start);
+      const last = rows.length === limit ? rows[rows.length - 1] : undefined;
+      return {
+        id: rec.property.id,
+        name: rec.property.name,
+        values: rows.map((r, i) => ({
+          created_at: r.at.toISOString(),
+          value: { payload: JSON.stringify(r.value), seqno: i },
+        })),
+        last_evaluated_key: last
+          ? { created_at: last.at.toISOString(), id: rec.property.id, name: rec.property.name }
+          : {},
+      };
+    },
+
+    /** The last value of each property of the device's thing. */
+    async events(ref: SpaceRequest, id: string) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { device, thing } = await found(space, id);
+      const props = thing ? await properties.listByThings([thing.id]) : [];
+      return {
+        id: device.id,
+        events: props
+          .filter((p) => p.property.valueUpdatedAt !== null)
+          .map((p) => ({
+            name: p.property.name,
+            updated_at: (p.property.valueUpdatedAt as Date).toISOString(),
+            value: p.property.lastValue,
+          })),
+      };
+    },
+
+    /** Connection history, newest first (30 by default). */
+    async status(ref: SpaceRequest, id: string, q: { limit?: number; start?: Date }) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { device } = await found(space, id);
+      const rows = await repo.statusEvents(device.id, q.limit ?? 30, q.start);
+      return { id: device.id, events: rows.map((r) => ({ updated_at: r.at.toISOString(), value: r.value })) };
+    },
+  };
+}
+export type DevicesService = ReturnType<typeof createDevicesService>;

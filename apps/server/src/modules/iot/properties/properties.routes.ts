@@ -1,0 +1,174 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA } from '../common/media-types.ts';
+import {
+  emptyBody,
+  errors,
+  forceQuery,
+  idParam,
+  security,
+  sendEmpty,
+  showDeletedQuery,
+} from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import {
+  propertyPayload,
+  propertySchema,
+  publishBody,
+  thingPropertyParams,
+  timeseriesQuery,
+  timeseriesSchema,
+} from './properties.schemas.ts';
+import type { PropertiesService } from './properties.service.ts';
+
+const tags = ['iot: properties'];
+
+/** Properties v2 of the Arduino IoT Cloud API (PropertiesV2Api). */
+export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesService }> = async (
+  app,
+  { properties },
+) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/iot/v2/things/:id/properties',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Properties of a thing',
+        params: idParam,
+        querystring: showDeletedQuery,
+        response: { 200: z.array(propertySchema), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.properties)
+        .send(await properties.list(ref(request), request.params.id, request.query.show_deleted ?? false)),
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/properties',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a property',
+        params: idParam,
+        body: propertyPayload,
+        response: { 201: propertySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.property)
+        .send(await properties.create(ref(request), request.params.id, request.body)),
+  );
+
+  typed.get(
+    '/iot/v2/things/:id/properties/:pid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Show a property with its last value',
+        params: thingPropertyParams,
+        querystring: showDeletedQuery,
+        response: { 200: propertySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.property)
+        .send(
+          await properties.show(
+            ref(request),
+            request.params.id,
+            request.params.pid,
+            request.query.show_deleted ?? false,
+          ),
+        ),
+  );
+
+  typed.post(
+    '/iot/v2/things/:id/properties/:pid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a property',
+        params: thingPropertyParams,
+        body: propertyPayload,
+        response: { 200: propertySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.property)
+        .send(await properties.update(ref(request), request.params.id, request.params.pid, request.body)),
+  );
+
+  typed.delete(
+    '/iot/v2/things/:id/properties/:pid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a property: soft by default, for good (with its values) with force=true',
+        params: thingPropertyParams,
+        querystring: forceQuery,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await properties.remove(
+        ref(request),
+        request.params.id,
+        request.params.pid,
+        request.query.force ?? false,
+      );
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/properties/:pid/publish',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Publish a value: it becomes the last value and is stored in the series when persisted',
+        params: thingPropertyParams,
+        body: publishBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await properties.publish(ref(request), request.params.id, request.params.pid, request.body.value);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.get(
+    '/iot/v2/things/:id/properties/:pid/timeseries',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Numeric values binned by interval seconds and aggregated (at most 1000 points)',
+        params: thingPropertyParams,
+        querystring: timeseriesQuery,
+        response: { 200: timeseriesSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.timeseries)
+        .send(
+          await properties.timeseries(ref(request), request.params.id, request.params.pid, request.query),
+        ),
+  );
+};

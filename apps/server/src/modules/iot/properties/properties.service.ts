@@ -1,0 +1,133 @@
+import type { Database } from '../../../db/client.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { isUniqueViolation } from '../../accounts/account.repository.ts';
+import { inTransaction } from '../../spaces/transaction.ts';
+import { isNumericType } from '../catalogue/property-types.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { createThingsRepository } from '../things/things.repository.ts';
+import { propertyView } from '../views.ts';
+import { createPropertiesRepository } from './properties.repository.ts';
+import type { Aggregation, PropertyPayload } from './properties.schemas.ts';
+import { propertyColumns, publishValue, variableTaken } from './property-rules.ts';
+
+const TWO_WEEKS_MS = 14 * 86_400_000;
+export const MAX_POINTS = 1000;
+
+/** Properties v2 of a thing: CRUD, publish (stores the value now) and numeric time series. */
+export function createPropertiesService(deps: { db: Database; resolve: SpaceResolver }) {
+  const things = createThingsRepository(deps.db);
+  const repo = createPropertiesRepository(deps.db);
+
+  async function thingOf(space: IotSpace, thingId: string) {
+    const rec = await things.find(space, thingId);
+    if (!rec) throw notFound('Thing');
+    return rec.thing;
+  }
+
+  async function propertyOf(space: IotSpace, thingId: string, pid: string, withDeleted = false) {
+    const thing = await thingOf(space, thingId);
+    const rec = await repo.find(thing.id, pid, { withDeleted });
+    if (!rec) throw notFound('Property');
+    return { thing, rec };
+  }
+
+  async function save(thingId: string, body: PropertyPayload, existingId?: string) {
+    const columns = propertyColumns(body);
+    return inTransaction(deps.db, async (tx) => {
+      const txRepo = createPropertiesRepository(tx);
+      const v = columns.variableName;
+      if (v && (await txRepo.variableTaken(thingId, v, existingId))) throw variableTaken(v);
+      try {
+        if (existingId) {
+          await txRepo.update(existingId, { ...columns, ...(body.tag !== undefined && { tag: body.tag }) });
+          return existingId;
+        }
+        const tag = body.tag ?? (await txRepo.nextTag(thingId));
+        return (await txRepo.insert({ thingId, ...columns, tag })).id;
+      } catch (err) {
+        if (isUniqueViolation(err) && v) throw variableTaken(v);
+        throw err;
+      }
+    });
+  }
+
+  return {
+    async list(ref: SpaceRequest, thingId: string, showDeleted: boolean) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const thing = await thingOf(space, thingId);
+      return (await repo.listByThings([thing.id], { withDeleted: showDeleted })).map((p) =>
+        propertyView(p, thing.name),
+      );
+    },
+
+    async show(ref: SpaceRequest, thingId: string, pid: string, showDeleted: boolean) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { thing, rec } = await propertyOf(space, thingId, pid, showDeleted);
+      return propertyView(rec, thing.name);
+    },
+
+    async create(ref: SpaceRequest, thingId: string, body: PropertyPayload) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const thing = await thingOf(space, thingId);
+      const id = await save(thing.id, body);
+      const rec = await repo.find(thing.id, id);
+      if (!rec) throw notFound('Property');
+      return propertyView(rec, thing.name);
+    },
+
+    async update(ref: SpaceRequest, thingId: string, pid: string, body: PropertyPayload) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { thing, rec } = await propertyOf(space, thingId, pid);
+      await save(thing.id, body, rec.property.id);
+      const updated = await repo.find(thing.id, rec.property.id);
+      if (!updated) throw notFound('Property');
+      return propertyView(updated, thing.name);
+    },
+
+    async remove(ref: SpaceRequest, thingId: string, pid: string, force: boolean) {
+      const space = await deps.resolve(ref, 'iot.delete');
+      const { rec } = await propertyOf(space, thingId, pid, force);
+      if (force) await repo.hardDelete(rec.property.id);
+      else await repo.softDelete(rec.property.id);
+    },
+
+    /** Stores the value as the property's last value (and in its series when persisted). */
+    async publish(ref: SpaceRequest, thingId: string, pid: string, value: unknown) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { rec } = await propertyOf(space, thingId, pid);
+      await publishValue(repo, rec.property, value);
+    },
+
+    async timeseries(
+      ref: SpaceRequest,
+      thingId: string,
+      pid: string,
+      q: { aggregation?: Aggregation; desc?: boolean; from?: Date; to?: Date; interval?: number },
+    ) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { rec } = await propertyOf(space, thingId, pid);
+      if (!isNumericType(rec.property.type)) {
+        throw new AppError(
+          'bad_request',
+          `Property ${rec.property.name} (${rec.property.type}) is not numerical.`,
+        );
+      }
+      const to = q.to ?? new Date();
+      const from = q.from ?? new Date(to.getTime() - TWO_WEEKS_MS);
+      if (from.getTime() >= to.getTime())
+        throw new AppError('validation_error', '"from" must be before "to".');
+      const span = (to.getTime() - from.getTime()) / 1000;
+      const intervalS = q.interval ?? Math.max(1, Math.ceil(span / MAX_POINTS));
+      const points = await repo.timeseries(rec.property.id, {
+        from,
+        to,
+        intervalS,
+        aggregation: q.aggregation ?? 'AVG',
+        desc: q.desc ?? false,
+        limit: MAX_POINTS,
+      });
+      return { data: points.map((p) => ({ time: p.time.toISOString(), value: p.value })) };
+    },
+  };
+}
+export type PropertiesService = ReturnType<typeof createPropertiesService>;

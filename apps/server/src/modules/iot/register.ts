@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createSpaceAccess } from '../spaces/space-access.ts';
+import { createSpacesRepository } from '../spaces/spaces.repository.ts';
+import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
+import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
+import { createApiClientsService } from './api-clients/api-clients.service.ts';
+import { createClientTokens } from './api-clients/client-tokens.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { createIotAuthenticate } from './common/auth.ts';
+import { MEDIA } from './common/media-types.ts';
+import { createIotQuotas } from './common/quotas.ts';
+import { createSpaceResolver } from './common/space.ts';
+import { devicesRoutes } from './devices/devices.routes.ts';
+import { createDevicesService } from './devices/devices.service.ts';
+import { propertiesRoutes } from './properties/properties.routes.ts';
+import { createPropertiesService } from './properties/properties.service.ts';
+import { thingsRoutes } from './things/things.routes.ts';
+import { createThingsService } from './things/things.service.ts';
+
+export interface IotModulesDeps {
+  config: Config;
+  db: Database;
+}
+
+/**
+ * The Arduino-compatible IoT API under /iot (issue 4): services built once, routes registered in one scope
+ * whose errors carry upstream's media type, behind a bearer check that also takes our client-credentials
+ * tokens.
+ */
+export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
+  const { config, db } = deps;
+  const access = createSpaceAccess(createSpacesRepository(db));
+  const resolve = createSpaceResolver(access);
+  const quotas = createIotQuotas({ config });
+  const tokens = createClientTokens({
+    db,
+    repo: createApiClientsRepository(db),
+    issuer: `${config.publicUrl}/iot`,
+  });
+  const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
+
+  await app.register(async (iot) => {
+    // Upstream (Goa) serves errors as application/vnd.goa.error+json; the body is our usual error body.
+    iot.addHook('onSend', async (_request, reply, payload) => {
+      if (
+        reply.statusCode >= 400 &&
+        String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+      ) {
+        reply.type(MEDIA.error);
+      }
+      return payload;
+    });
+    await iot.register(clientTokenRoutes, { clients });
+    await iot.register(async (authed) => {
+      authed.addHook('onRequest', createIotAuthenticate(app, tokens));
+      await authed.register(catalogueRoutes);
+      await authed.register(apiClientsRoutes, { clients });
+      await authed.register(devicesRoutes, { devices: createDevicesService({ db, resolve }) });
+      await authed.register(thingsRoutes, { things: createThingsService({ db, resolve, quotas }) });
+      await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
+    });
+  });
+}

@@ -1,0 +1,218 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA } from '../common/media-types.ts';
+import {
+  emptyBody,
+  errors,
+  forceQuery,
+  idParam,
+  security,
+  sendEmpty,
+  tagKey,
+  tagSchema,
+  tagsResponseSchema,
+} from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import {
+  forceBindQuery,
+  thingCloneBody,
+  thingCreateBody,
+  thingListQuery,
+  thingSchema,
+  thingShowQuery,
+  thingTemplateSchema,
+  thingUpdateBody,
+} from './things.schemas.ts';
+import type { ThingsService } from './things.service.ts';
+
+const tags = ['iot: things'];
+
+/** Things v2 of the Arduino IoT Cloud API (ThingsV2Api, ThingsV2TagsApi). */
+export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async (app, { things }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/iot/v2/things',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'List things (filters: device_id, ids, tags=key:value repeated; show_properties, show_deleted)',
+        querystring: thingListQuery,
+        response: { 200: z.array(thingSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const list = await things.list(ref(request), {
+        deviceId: q.device_id,
+        ids: q.ids,
+        showDeleted: q.show_deleted,
+        showProperties: q.show_properties,
+        tags: q.tags,
+      });
+      return reply.type(MEDIA.things).send(list);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/things',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a thing, with its properties (412 past the plan limit; force=true takes the device)',
+        querystring: forceBindQuery,
+        body: thingCreateBody,
+        response: { 201: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.thing)
+        .send(await things.create(ref(request), request.body, request.query.force ?? false)),
+  );
+
+  typed.get(
+    '/iot/v2/things/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Show a thing with its properties',
+        params: idParam,
+        querystring: thingShowQuery,
+        response: { 200: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.thing)
+        .send(await things.show(ref(request), request.params.id, request.query.show_deleted ?? false)),
+  );
+
+  typed.post(
+    '/iot/v2/things/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Update a thing; device_id binds a device (force=true takes it from another thing)',
+        params: idParam,
+        querystring: forceBindQuery,
+        body: thingUpdateBody,
+        response: { 200: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.thing)
+        .send(
+          await things.update(ref(request), request.params.id, request.body, request.query.force ?? false),
+        ),
+  );
+
+  typed.delete(
+    '/iot/v2/things/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a thing: soft by default, for good (with its properties and values) with force=true',
+        params: idParam,
+        querystring: forceQuery,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await things.remove(ref(request), request.params.id, request.query.force ?? false);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/clone',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Clone a thing with its properties (no device, no values)',
+        params: idParam,
+        body: thingCloneBody,
+        response: { 201: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.thing)
+        .send(await things.clone(ref(request), request.params.id, request.body)),
+  );
+
+  typed.get(
+    '/iot/v2/things/:id/template',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The thing as a template (variables by sketch name)',
+        params: idParam,
+        response: { 200: thingTemplateSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.thingTemplate).send(await things.template(ref(request), request.params.id)),
+  );
+
+  typed.get(
+    '/iot/v2/things/:id/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Tags of a thing',
+        params: idParam,
+        response: { 200: tagsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.type(MEDIA.tags).send(await things.tags(ref(request), request.params.id)),
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set a tag (a key set again takes the new value)',
+        params: idParam,
+        body: tagSchema,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await things.putTag(ref(request), request.params.id, request.body);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.delete(
+    '/iot/v2/things/:id/tags/:key',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a tag',
+        params: z.object({ id: z.uuid(), key: tagKey }),
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await things.deleteTag(ref(request), request.params.id, request.params.key);
+      return sendEmpty(reply);
+    },
+  );
+};
