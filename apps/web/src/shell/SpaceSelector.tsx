@@ -55,7 +55,7 @@ export function SpaceSelector() {
 function SpaceLabel({ space }: { space: Space }) {
   return (
     <span className="space-label">
-      <span className="space-name">{space.name}</span>
+      <span className="space-name">{space.name}</span>{' '}
       <span className="space-kind">{KIND_LABEL[space.space]}</span>
     </span>
   );

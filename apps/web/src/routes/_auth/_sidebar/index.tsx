@@ -24,7 +24,7 @@ const isPro = (space: Space | undefined): space is Space & { space: Organization
 function HomePage() {
   const { user } = useCurrentUser();
   const { spaces: service } = useServices();
-  const { spaces, selected } = useSpaces();
+  const { spaces, selected, branded } = useSpaces();
   const search = Route.useSearch();
   const navigate = useNavigate();
   const name = user.name || user.username;
@@ -79,7 +79,8 @@ function HomePage() {
             <Link to="/" search={{ 'join-space': 'yes' }} className="button button-subtle">
               Join a space
             </Link>
-            {!user.is_minor && (
+            {/* A branded deployment offers its organisation only: a new space would not be listed. */}
+            {!user.is_minor && !branded && (
               <Link to="/" search={{ kind: 'edu' }} className="button button-subtle">
                 Create a space
               </Link>
