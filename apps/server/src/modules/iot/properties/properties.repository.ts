@@ -40,7 +40,11 @@ export function createPropertiesRepository(db: Database) {
       if (!opts.withDeleted) where.push(isNull(iotProperties.deletedAt));
       return select()
         .where(and(...where))
-        .orderBy(asc(iotProperties.createdAt), asc(iotProperties.id));
+        .orderBy(
+          asc(iotProperties.createdAt),
+          sql`${iotProperties.tag} asc nulls last`,
+          asc(iotProperties.id),
+        );
     },
 
     async find(
