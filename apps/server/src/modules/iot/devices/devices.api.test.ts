@@ -230,6 +230,26 @@ describe('devices v2', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('lists the supported boards and the property types to signed-in callers only', async () => {
+    const user = await t.createUser();
+    const boards = await f.call(user.id, 'GET', '/iot/v1/supported/devices');
+    expect(boards.statusCode).toBe(200);
+    expect(boards.json()).toContainEqual(
+      expect.objectContaining({
+        type: 'unor4wifi',
+        fqbn: 'arduino:renesas_uno:unor4wifi',
+        vendor: 'Arduino',
+      }),
+    );
+    const types = await f.call(user.id, 'GET', '/iot/v1/property_types');
+    expect(types.headers['content-type']).toMatch(
+      /^application\/vnd\.arduino\.propertytype\+json; type=collection/,
+    );
+    expect(types.json()).toHaveLength(104);
+    expect((await f.call(null, 'GET', '/iot/v1/supported/devices')).statusCode).toBe(401);
+    expect((await f.call(null, 'GET', '/iot/v1/property_types')).statusCode).toBe(401);
+  });
+
   it('answers 400 for invalid ids and bodies, 401 without a token, and changes nothing', async () => {
     const user = await t.createUser();
     expect((await f.call(user.id, 'GET', '/iot/v2/devices/not-a-uuid')).statusCode).toBe(400);
