@@ -1,9 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { BASE_URL, PORT } from './support/base-url.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
 import { freshDataDir, SERVER_ENTRY } from './support/server.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Computed once: the config is loaded again in each worker, which inherits the environment.
 process.env.E2E_DATA_DIR ??= freshDataDir('main');
 
@@ -31,6 +30,10 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: BASE_URL,
+      // Outside links, so the specs can check who sees them (spec 6.3); nothing navigates there.
+      ACCOUNT_URL: 'https://id.example.org/account',
+      STORE_URL: 'https://store.example.org',
+      STATUS_PAGE_URL: 'https://status.example.org',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
     },

@@ -1,0 +1,54 @@
+import { expect, type Page } from '@playwright/test';
+import { newAccount } from './accounts.ts';
+import { type ApiSession, apiSession } from './api.ts';
+
+interface SpaceRow {
+  id: string;
+  name: string;
+}
+
+/** An account created over HTTP, ready to sign in in the browser. */
+export async function member(baseUrl: string, label: string, opts: { minorBirthday?: string } = {}) {
+  return apiSession(baseUrl, newAccount(label), { signUp: true, ...opts });
+}
+
+export async function createSpace(owner: ApiSession, space: 'edu' | 'pro', name: string): Promise<SpaceRow> {
+  const body =
+    space === 'edu' ? { name, space, type: 'High School', country: 'US' } : { name, space, country: 'DE' };
+  return owner.call<SpaceRow>('POST', '/classroom/v1/organizations', body);
+}
+
+export async function addMember(admin: ApiSession, spaceId: string, who: ApiSession, role: string) {
+  await admin.call('POST', `/classroom/v1/organizations/${spaceId}/members`, {
+    members: [{ login: who.account.username, role }],
+  });
+}
+
+export async function joinCode(admin: ApiSession, spaceId: string) {
+  return (await admin.call<{ code: string }>('GET', `/classroom/v1/organizations/${spaceId}/code`)).code;
+}
+
+/** Picks a space in the sidebar's selector (a list up to 3 spaces, the 'Switch space' dialog above). */
+export async function selectSpace(page: Page, name: string) {
+  // Pages of the header group show the sidebar as a slide-in dialog behind the menu button.
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page.getByTestId('space-selector').click();
+  const dialog = page.getByRole('dialog', { name: 'Switch space' });
+  const scope = (await dialog.isVisible()) ? dialog : page.getByRole('list', { name: 'Spaces' });
+  await scope.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+export async function sidebarLinks(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+  // Labels without their badges (the Templates NEW badge, the Triggers paid-plan marker).
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.replace(/\s*(NEW|PAID)$/, '').trim());
+}
+
+export async function userMenuItems(page: Page) {
+  await page.getByTestId('user-menu').click();
+  const items = await page.getByRole('menuitem').allInnerTexts();
+  await page.getByTestId('user-menu').click();
+  return items.map((t) => t.trim());
+}
