@@ -16,6 +16,8 @@ import { devicesRoutes } from './devices/devices.routes.ts';
 import { createDevicesService } from './devices/devices.service.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { createPropertiesService } from './properties/properties.service.ts';
+import { seriesRoutes } from './series/series.routes.ts';
+import { createSeriesService } from './series/series.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
 
@@ -60,6 +62,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(devicesRoutes, { devices: createDevicesService({ db, resolve }) });
       await authed.register(thingsRoutes, { things: createThingsService({ db, resolve, quotas }) });
       await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
+      await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }) });
     });
   });
 }

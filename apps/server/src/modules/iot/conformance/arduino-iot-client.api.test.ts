@@ -2,7 +2,7 @@
  * Conformance (issue 4 item 6): the official `@arduino/arduino-iot-client` 3.0.0, unmodified, against a real
  * server on 127.0.0.1. It gets a token from our client-credentials endpoint and drives a realistic scenario;
  * every answer goes through the client's own parsing, and the raw bodies also pass the client's stricter
- * `validateJSON` checks (required fields, types). Series, dashboards and triggers join when they exist.
+ * `validateJSON` checks (required fields, types). Dashboards and triggers join when they exist.
  */
 import * as Arduino from '@arduino/arduino-iot-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +208,40 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(humidity.last_value).toBe(41);
   });
 
+  it('reads the published values back through the series API', async () => {
+    const series = new sdk.SeriesV2Api(client);
+    const q = `property.${state.props.temperature}`;
+    const raw = await strict(series, 'seriesV2BatchQueryRaw', sdk.ArduinoSeriesRawBatch, [
+      new sdk.BatchQueryRawRequestsMediaV1([new sdk.BatchQueryRawRequestMediaV1(q)], 1),
+    ]);
+    expect(raw.responses[0]).toBeInstanceOf(sdk.ArduinoSeriesRawResponse);
+    expect(sdk.ArduinoSeriesRawResponse.validateJSON(JSON.parse(JSON.stringify(raw.responses[0])))).toBe(
+      true,
+    );
+    expect(raw.responses[0]).toMatchObject({
+      status: 'ok',
+      count_values: 2,
+      values: [23.5, 21.5],
+      sort: 'DESC',
+    });
+    expect(raw.responses[0].times[0]).toBeInstanceOf(Date);
+
+    const from = new Date(Date.now() - 3_600_000);
+    const to = new Date(Date.now() + 60_000);
+    const agg = await strict(series, 'seriesV2BatchQuery', sdk.ArduinoSeriesBatch, [
+      new sdk.BatchQueryRequestsMediaV1([new sdk.BatchQueryRequestMediaV1(from, q, to)], 1),
+    ]);
+    expect(agg.responses[0]).toMatchObject({ status: 'ok', aggregation: 'AVG' });
+    expect(agg.responses[0].values.reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0);
+
+    const last = await strict(series, 'seriesV2BatchQueryRawLastValue', sdk.ArduinoSeriesRawBatchLastvalue, [
+      new sdk.BatchLastValueRequestsMediaV1([
+        new sdk.BatchQueryRawLastValueRequestMediaV1(state.props.heater, state.thingId),
+      ]),
+    ]);
+    expect(last.responses[0]).toMatchObject({ count_values: 1, values: [true] });
+  });
+
   it('filters lists by repeated tags', async () => {
     await deviceTags().devicesV2TagsUpsert(state.deviceId, new sdk.Tag('room', 'greenhouse'));
     await deviceTags().devicesV2TagsUpsert(state.deviceId, new sdk.Tag('floor', '0'));
@@ -304,7 +338,6 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(missing).toEqual([]);
   });
 
-  it.todo('series: batch_query_raw, batch_query, lastvalue (issue 4, not built yet)');
   it.todo('dashboards: create and clone with thing overrides (issue 4, not built yet)');
   it.todo('triggers: create (issue 4, not built yet)');
 });
@@ -346,6 +379,10 @@ const CLAIMED: [string, string][] = [
   ['delete', '/iot/v2/things/{id}/properties/{pid}'],
   ['put', '/iot/v2/things/{id}/properties/{pid}/publish'],
   ['get', '/iot/v2/things/{id}/properties/{pid}/timeseries'],
+  ['post', '/iot/v2/series/batch_query_raw'],
+  ['post', '/iot/v2/series/batch_query'],
+  ['post', '/iot/v2/series/batch_query_sampling'],
+  ['post', '/iot/v2/series/batch_query_raw/lastvalue'],
   ['post', '/iot/v1/clients/token'],
   ['get', '/iot/v1/supported/devices'],
 ];

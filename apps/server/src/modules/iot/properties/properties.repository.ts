@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { iotProperties, iotPropertyValues, iotTriggers } from '../../../db/schema/index.ts';
-import type { Aggregation } from './properties.schemas.ts';
 
 export type PropertyRow = typeof iotProperties.$inferSelect;
 export type PropertyChanges = Partial<
@@ -13,21 +12,6 @@ export interface PropertyRecord {
 }
 
 const linkedToTrigger = sql<boolean>`exists (select 1 from ${iotTriggers} where ${iotTriggers.propertyId} = ${iotProperties.id} and ${iotTriggers.deletedAt} is null)`;
-
-const AGGREGATE: Record<Aggregation, SQL> = {
-  AVG: sql`avg(${iotPropertyValues.num})`,
-  MIN: sql`min(${iotPropertyValues.num})`,
-  MAX: sql`max(${iotPropertyValues.num})`,
-  SUM: sql`sum(${iotPropertyValues.num})`,
-  COUNT: sql`count(${iotPropertyValues.num})::float8`,
-  PCT_99: sql`percentile_cont(0.99) within group (order by ${iotPropertyValues.num})`,
-  PCT_95: sql`percentile_cont(0.95) within group (order by ${iotPropertyValues.num})`,
-  PCT_90: sql`percentile_cont(0.90) within group (order by ${iotPropertyValues.num})`,
-  PCT_75: sql`percentile_cont(0.75) within group (order by ${iotPropertyValues.num})`,
-  PCT_50: sql`percentile_cont(0.50) within group (order by ${iotPropertyValues.num})`,
-  PCT_15: sql`percentile_cont(0.15) within group (order by ${iotPropertyValues.num})`,
-  PCT_5: sql`percentile_cont(0.05) within group (order by ${iotPropertyValues.num})`,
-};
 
 /** The only SQL for properties and their stored values. */
 export function createPropertiesRepository(db: Database) {
@@ -134,32 +118,6 @@ export function createPropertiesRepository(db: Database) {
         .where(and(...where))
         .orderBy(desc(iotPropertyValues.at))
         .limit(limit);
-    },
-
-    /** Numeric values binned by `intervalS` seconds from `from`, aggregated; empty bins are left out. */
-    async timeseries(
-      propertyId: string,
-      q: { from: Date; to: Date; intervalS: number; aggregation: Aggregation; desc: boolean; limit: number },
-    ): Promise<{ time: Date; value: number }[]> {
-      const bucket = sql`date_bin(${`${q.intervalS} seconds`}::interval, ${iotPropertyValues.at}, ${q.from.toISOString()}::timestamptz)`;
-      const rows = await db
-        .select({
-          time: sql<string>`${bucket}`.as('bucket'),
-          value: sql<number>`(${AGGREGATE[q.aggregation]})::float8`,
-        })
-        .from(iotPropertyValues)
-        .where(
-          and(
-            eq(iotPropertyValues.propertyId, propertyId),
-            sql`${iotPropertyValues.at} >= ${q.from.toISOString()}::timestamptz`,
-            sql`${iotPropertyValues.at} < ${q.to.toISOString()}::timestamptz`,
-            sql`${iotPropertyValues.num} is not null`,
-          ),
-        )
-        .groupBy(sql`1`)
-        .orderBy(q.desc ? sql`1 desc` : sql`1 asc`)
-        .limit(q.limit);
-      return rows.map((r) => ({ time: new Date(r.time), value: Number(r.value) }));
     },
   };
 }

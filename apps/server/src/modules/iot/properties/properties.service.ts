@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { createSeriesRepository } from '../series/series.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 import { propertyView } from '../views.ts';
 import { createPropertiesRepository } from './properties.repository.ts';
@@ -17,6 +18,7 @@ export const MAX_POINTS = 1000;
 export function createPropertiesService(deps: { db: Database; resolve: SpaceResolver }) {
   const things = createThingsRepository(deps.db);
   const repo = createPropertiesRepository(deps.db);
+  const series = createSeriesRepository(deps.db);
 
   async function thingOf(space: IotSpace, thingId: string) {
     const rec = await things.find(space, thingId);
@@ -118,7 +120,7 @@ export function createPropertiesService(deps: { db: Database; resolve: SpaceReso
         throw new AppError('validation_error', '"from" must be before "to".');
       const span = (to.getTime() - from.getTime()) / 1000;
       const intervalS = q.interval ?? Math.max(1, Math.ceil(span / MAX_POINTS));
-      const points = await repo.timeseries(rec.property.id, {
+      const points = await series.aggregate(rec.property.id, {
         from,
         to,
         intervalS,

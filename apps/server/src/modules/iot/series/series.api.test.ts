@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { iotProperties } from '../../../db/schema/index.ts';
+import { numericReading } from '../catalogue/property-types.ts';
+import { createPropertiesRepository } from '../properties/properties.repository.ts';
+import { iotFixtures } from '../testing/iot-fixtures.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof iotFixtures>;
+let owner: string;
+let stranger: string;
+let thingId: string;
+const ids: Record<string, string> = {};
+const T0 = Date.parse('2024-06-01T12:00:00Z');
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = iotFixtures(t);
+  owner = (await t.createUser()).id;
+  stranger = (await t.createUser()).id;
+  const prop = (name: string, type: string) => ({
+    name,
+    type,
+    permission: 'READ_WRITE',
+    update_strategy: 'ON_CHANGE',
+  });
+  const thing = await f.thing(owner, {
+    properties: [prop('temp', 'FLOAT'), prop('on', 'STATUS'), prop('note', 'CHARSTRING')],
+  });
+  thingId = thing.id;
+  for (const p of thing.properties ?? []) ids[p.name] = p.id;
+  const repo = createPropertiesRepository(t.db);
+  const store = async (name: string, values: [number, unknown][]) => {
+    const [row] = await t.db
+      .select()
+      .from(iotProperties)
+      .where(eq(iotProperties.id, ids[name] as string));
+    if (!row) throw new Error('no property');
+    for (const [s, v] of values) await repo.storeValue(row, v, numericReading(row.type, v), new Date(at(s)));
+  };
+  await store('temp', [
+    [0, 10],
+    [30, 20],
+    [60, 30],
+    [90, 50],
+  ]);
+  await store('on', [
+    [0, false],
+    [30, true],
+    [60, false],
+    [90, false],
+  ]);
+  await store('note', [
+    [10, 'a'],
+    [70, 'b'],
+  ]);
+});
+afterAll(() => t?.close());
+
+const post = (user: string, path: string, body: unknown) =>
+  f.call(user, 'POST', `/iot/v2/series/${path}`, body);
+
+describe('series v2', () => {
+  it('returns raw values newest first, by property or by thing, within from/to and the limit', async () => {
+    const res = await post(owner, 'batch_query_raw', {
+      resp_version: 1,
+      requests: [
+        { q: `property.${ids.temp}` },
+        { q: `property.${ids.temp}`, sort: 'ASC', from: at(30), to: at(90), series_limit: 10 },
+        { q: `property.${ids.note}`, series_limit: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.arduino\.series\.raw\.batch\+json/);
+    const [all, window, one] = res.json().responses;
+    expect(all).toMatchObject({
+      query: `property.${ids.temp}`,
+      status: 'ok',
+      resp_version: 1,
+      property_id: ids.temp,
+      property_name: 'temp',
+      property_type: 'FLOAT',
+      thing_id: thingId,
+      sort: 'DESC',
+      count_values: 4,
+      values: [50, 30, 20, 10],
+      series: { metric: `property.${ids.temp}` },
+    });
+    expect(all.times[0]).toBe(at(90).replace('.000Z', '.000Z'));
+    expect(window).toMatchObject({ sort: 'ASC', values: [20, 30], from_date: at(30), to_date: at(90) });
+    expect(one).toMatchObject({ values: ['b'], count_values: 1 });
+
+    const byThing = (
+      await post(owner, 'batch_query_raw', { resp_version: 1, requests: [{ q: `thing.${thingId}` }] })
+    ).json();
+    expect(byThing.responses.map((r: { property_name: string }) => r.property_name)).toEqual([
+      'temp',
+      'on',
+      'note',
+    ]);
+  });
+
+  it('bins numeric values with AVG by default and BOOL_OR for booleans; other types answer an error entry', async () => {
+    const res = await post(owner, 'batch_query', {
+      resp_version: 1,
+      requests: [
+        { q: `property.${ids.temp}`, from: at(0), to: at(120), interval: 60 },
+        { q: `property.${ids.temp}`, from: at(0), to: at(120), interval: 60, aggregation: 'MAX' },
+        { q: `property.${ids.on}`, from: at(0), to: at(120), interval: 60 },
+        { q: `property.${ids.note}`, from: at(0), to: at(120), interval: 60 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/vnd\.arduino\.series\.batch\+json/);
+    const [avg, max, bool, text] = res.json().responses;
+    expect(avg).toMatchObject({
+      status: 'ok',
+      aggregation: 'AVG',
+      interval: 60,
+      values: [15, 40],
+      times: [at(0), at(60)],
+    });
+    expect(max.values).toEqual([20, 50]);
+    expect(bool).toMatchObject({ aggregation: 'BOOL_OR', values: [1, 0] });
+    expect(text).toMatchObject({ status: 'error', count_values: 0, values: [] });
+  });
+
+  it('samples one value per interval and gives last values', async () => {
+    const sampled = await post(owner, 'batch_query_sampling', {
+      resp_version: 1,
+      requests: [{ q: `property.${ids.note}`, from: at(0), to: at(120), interval: 60 }],
+    });
+    expect(sampled.statusCode).toBe(200);
+    expect(sampled.json().responses[0]).toMatchObject({
+      values: ['a', 'b'],
+      times: [at(0), at(60)],
+      interval: 60,
+    });
+    const last = await post(owner, 'batch_query_raw/lastvalue', {
+      requests: [
+        { property_id: ids.temp, thing_id: thingId },
+        { property_id: ids.note, thing_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+      ],
+    });
+    expect(last.statusCode).toBe(200);
+    expect(last.headers['content-type']).toMatch(
+      /^application\/vnd\.arduino\.series\.raw\.batch\.lastvalue\+json/,
+    );
+    expect(last.json()).toEqual({
+      status: 'ok',
+      responses: [
+        { property_id: ids.temp, thing_id: thingId, count_values: 1, times: [at(90)], values: [50] },
+        {
+          property_id: ids.note,
+          thing_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+          count_values: 0,
+          times: [],
+          values: [],
+        },
+      ],
+    });
+  });
+
+  it("shows nothing of another user's or another space's properties", async () => {
+    const queries = [`property.${ids.temp}`, `thing.${thingId}`];
+    const raw = (
+      await post(stranger, 'batch_query_raw', { resp_version: 1, requests: queries.map((q) => ({ q })) })
+    ).json();
+    for (const r of raw.responses) expect(r).toMatchObject({ status: 'error', count_values: 0, values: [] });
+    expect(JSON.stringify(raw)).not.toContain('temp');
+    const agg = (
+      await post(stranger, 'batch_query', {
+        resp_version: 1,
+        requests: queries.map((q) => ({ q, from: at(0), to: at(120) })),
+      })
+    ).json();
+    for (const r of agg.responses) expect(r).toMatchObject({ status: 'error', values: [] });
+    const last = (
+      await post(stranger, 'batch_query_raw/lastvalue', {
+        requests: [{ property_id: ids.temp, thing_id: thingId }],
+      })
+    ).json();
+    expect(last.responses[0]).toMatchObject({ count_values: 0, values: [] });
+    const team = await f.space('pro', [[owner, 'role:pro-admin']], { planId: 'cloud-enterprise' });
+    const inTeam = await f.call(
+      owner,
+      'POST',
+      '/iot/v2/series/batch_query_raw',
+      { resp_version: 1, requests: [{ q: `property.${ids.temp}` }] },
+      { space: team.id },
+    );
+    expect(inTeam.json().responses[0]).toMatchObject({ status: 'error', values: [] });
+  });
+
+  it('refuses malformed requests with 400', async () => {
+    for (const [path, body] of [
+      ['batch_query_raw', { requests: [{ q: `property.${ids.temp}` }] }],
+      ['batch_query_raw', { resp_version: 1, requests: [] }],
+      ['batch_query_raw', { resp_version: 1, requests: [{ q: 'device.123' }] }],
+      ['batch_query_raw', { resp_version: 1, requests: [{ q: `property.${ids.temp}`, sort: 'UP' }] }],
+      [
+        'batch_query_raw',
+        { resp_version: 1, requests: [{ q: `property.${ids.temp}`, from: at(60), to: at(0) }] },
+      ],
+      ['batch_query', { resp_version: 1, requests: [{ q: `property.${ids.temp}` }] }],
+      [
+        'batch_query',
+        {
+          resp_version: 1,
+          requests: [{ q: `property.${ids.temp}`, from: at(0), to: at(60), interval: 86_401 }],
+        },
+      ],
+      [
+        'batch_query',
+        {
+          resp_version: 1,
+          requests: [{ q: `property.${ids.temp}`, from: at(0), to: at(60), aggregation: 'MEDIAN' }],
+        },
+      ],
+      ['batch_query_sampling', { resp_version: 1, requests: [{ q: `property.${ids.temp}`, interval: 10 }] }],
+      ['batch_query_raw/lastvalue', { requests: [{ property_id: 'nope', thing_id: thingId }] }],
+    ] as const) {
+      const res = await post(owner, path, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.headers['content-type']).toBe('application/vnd.goa.error+json');
+    }
+  });
+});

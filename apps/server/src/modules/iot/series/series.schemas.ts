@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { apiDate } from '../properties/properties.schemas.ts';
+import { SERIES_AGGREGATIONS } from './series.repository.ts';
+
+/** `property.<uuid>` or `thing.<uuid>`. */
+export const seriesQuery = z
+  .string()
+  .regex(
+    /^(property|thing)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    'property.<uuid> or thing.<uuid>',
+  );
+const MAX_REQUESTS = 100;
+const respVersion = z.number().int().min(0).max(1000);
+
+export const batchQueryRawBody = z.object({
+  resp_version: respVersion,
+  requests: z
+    .array(
+      z.object({
+        q: seriesQuery,
+        from: apiDate.optional(),
+        to: apiDate.optional(),
+        series_limit: z.number().int().min(1).max(10_000).optional(),
+        sort: z.enum(['ASC', 'DESC']).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_REQUESTS),
+});
+
+export const batchQueryBody = z.object({
+  resp_version: respVersion,
+  requests: z
+    .array(
+      z.object({
+        q: seriesQuery,
+        from: apiDate,
+        to: apiDate,
+        interval: z.number().int().min(1).max(86_400).optional(),
+        aggregation: z.enum(SERIES_AGGREGATIONS).optional(),
+        series_limit: z.number().int().min(1).max(10_000).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_REQUESTS),
+});
+
+export const batchQuerySamplingBody = z.object({
+  resp_version: respVersion,
+  requests: z
+    .array(
+      z.object({
+        q: seriesQuery,
+        from: apiDate.optional(),
+        to: apiDate.optional(),
+        interval: z.number().int().min(60).max(86_400).optional(),
+        series_limit: z.number().int().min(1).max(1000).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_REQUESTS),
+});
+
+export const lastValueBody = z.object({
+  requests: z
+    .array(z.object({ property_id: z.uuid(), thing_id: z.uuid() }))
+    .min(1)
+    .max(MAX_REQUESTS),
+});
+
+const common = {
+  query: z.string(),
+  from_date: z.string(),
+  to_date: z.string(),
+  status: z.string(),
+  message: z.string().optional(),
+  resp_version: z.number().int(),
+  property_id: z.string().optional(),
+  property_name: z.string().optional(),
+  property_type: z.string().optional(),
+  thing_id: z.string().optional(),
+  series_limit: z.number().int().optional(),
+  count_values: z.number().int(),
+  times: z.array(z.string()),
+};
+
+export const rawBatchSchema = z.object({
+  resp_version: z.number().int(),
+  responses: z.array(
+    z.object({
+      ...common,
+      sort: z.enum(['ASC', 'DESC']),
+      values: z.array(z.unknown()),
+      series: z.object({ metric: z.string() }),
+    }),
+  ),
+});
+export const batchSchema = z.object({
+  resp_version: z.number().int(),
+  responses: z.array(
+    z.object({
+      ...common,
+      interval: z.number().int(),
+      aggregation: z.string().optional(),
+      values: z.array(z.number()),
+    }),
+  ),
+});
+export const sampledBatchSchema = z.object({
+  resp_version: z.number().int(),
+  responses: z.array(z.object({ ...common, interval: z.number().int(), values: z.array(z.unknown()) })),
+});
+export const lastValueSchema = z.object({
+  status: z.string(),
+  responses: z.array(
+    z.object({
+      property_id: z.string(),
+      thing_id: z.string(),
+      count_values: z.number().int(),
+      times: z.array(z.string()),
+      values: z.array(z.unknown()),
+    }),
+  ),
+});

@@ -1,0 +1,249 @@
+import type { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../errors.ts';
+import { isNumericType, valueShapeOf } from '../catalogue/property-types.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { createSeriesRepository, type SeriesAggregation, type SeriesProperty } from './series.repository.ts';
+import type {
+  batchQueryBody,
+  batchQueryRawBody,
+  batchQuerySamplingBody,
+  lastValueBody,
+} from './series.schemas.ts';
+
+const RAW_LIMIT = { property: 1000, thing: 10_000 } as const;
+const AGG_LIMIT = { property: 1000, thing: 10_000 } as const;
+const EPOCH = new Date(0);
+const NOT_FOUND = 'No readable property matches this query.';
+
+type Kind = 'property' | 'thing';
+const parse = (q: string) => {
+  const at = q.indexOf('.');
+  return { kind: q.slice(0, at).toLowerCase() as Kind, id: q.slice(at + 1).toLowerCase() };
+};
+
+function range(from: Date | undefined, to: Date | undefined, defaultFrom: Date) {
+  const end = to ?? new Date();
+  const start = from ?? defaultFrom;
+  if (start.getTime() >= end.getTime()) throw new AppError('validation_error', '"from" must be before "to".');
+  return { from: start, to: end };
+}
+
+/**
+ * Series v2: raw values, aggregated bins, samples and last values of properties the caller may read, by
+ * `property.<uuid>` or `thing.<uuid>` (every property of the thing). A query matching nothing readable gets
+ * an answer with status "error" and no values, so one stale id never fails a whole dashboard.
+ */
+export function createSeriesService(deps: { db: Database; resolve: SpaceResolver }) {
+  const repo = createSeriesRepository(deps.db);
+
+  /** The properties each query names, within the space. */
+  async function expand(space: IotSpace, queries: string[]) {
+    const parsed = queries.map(parse);
+    const [props, thingProps] = await Promise.all([
+      repo.properties(
+        space,
+        parsed.filter((p) => p.kind === 'property').map((p) => p.id),
+      ),
+      repo.propertiesOfThings(
+        space,
+        parsed.filter((p) => p.kind === 'thing').map((p) => p.id),
+      ),
+    ]);
+    return parsed.map(({ kind, id }) => ({
+      kind,
+      props:
+        kind === 'property' ? props.filter((p) => p.id === id) : thingProps.filter((p) => p.thingId === id),
+    }));
+  }
+
+  const about = (p: SeriesProperty) => ({
+    property_id: p.id,
+    property_name: p.name,
+    property_type: p.type,
+    thing_id: p.thingId,
+  });
+  const dates = (r: { from: Date; to: Date }) => ({
+    from_date: r.from.toISOString(),
+    to_date: r.to.toISOString(),
+  });
+
+  return {
+    async batchQueryRaw(ref: SpaceRequest, body: z.infer<typeof batchQueryRawBody>) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const expanded = await expand(
+        space,
+        body.requests.map((r) => r.q),
+      );
+      const responses = [];
+      for (const [i, r] of body.requests.entries()) {
+        const { kind, props } = expanded[i] as (typeof expanded)[number];
+        const window = range(r.from, r.to, EPOCH);
+        const sort = r.sort ?? 'DESC';
+        const limit = Math.min(r.series_limit ?? RAW_LIMIT.property, RAW_LIMIT[kind]);
+        const base = {
+          query: r.q,
+          ...dates(window),
+          resp_version: body.resp_version,
+          sort,
+          series_limit: limit,
+        };
+        if (props.length === 0) {
+          responses.push({
+            ...base,
+            status: 'error',
+            message: NOT_FOUND,
+            count_values: 0,
+            times: [],
+            values: [],
+            series: { metric: '' },
+          });
+          continue;
+        }
+        for (const p of props) {
+          const rows = await repo.raw(p.id, { ...window, sort, limit });
+          responses.push({
+            ...base,
+            ...about(p),
+            status: 'ok',
+            message: '',
+            count_values: rows.length,
+            times: rows.map((x) => x.at.toISOString()),
+            values: rows.map((x) => x.value),
+            series: { metric: `property.${p.id}` },
+          });
+        }
+      }
+      return { resp_version: body.resp_version, responses };
+    },
+
+    async batchQuery(ref: SpaceRequest, body: z.infer<typeof batchQueryBody>) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const expanded = await expand(
+        space,
+        body.requests.map((r) => r.q),
+      );
+      const responses = [];
+      for (const [i, r] of body.requests.entries()) {
+        const { kind, props } = expanded[i] as (typeof expanded)[number];
+        const window = range(r.from, r.to, EPOCH);
+        const limit = Math.min(r.series_limit ?? 300, AGG_LIMIT[kind]);
+        const span = (window.to.getTime() - window.from.getTime()) / 1000;
+        const interval = r.interval ?? Math.min(86_400, Math.max(1, Math.ceil(span / limit)));
+        const base = {
+          query: r.q,
+          ...dates(window),
+          resp_version: body.resp_version,
+          interval,
+          series_limit: limit,
+        };
+        const empty = { count_values: 0, times: [], values: [] };
+        if (props.length === 0) {
+          responses.push({ ...base, status: 'error', message: NOT_FOUND, ...empty });
+          continue;
+        }
+        for (const p of props) {
+          if (!isNumericType(p.type)) {
+            responses.push({
+              ...base,
+              ...about(p),
+              status: 'error',
+              message: `${p.type} is not numeric.`,
+              ...empty,
+            });
+            continue;
+          }
+          const aggregation: SeriesAggregation =
+            r.aggregation ?? (valueShapeOf(p.type)?.kind === 'boolean' ? 'BOOL_OR' : 'AVG');
+          const points = await repo.aggregate(p.id, {
+            ...window,
+            intervalS: interval,
+            aggregation,
+            desc: false,
+            limit,
+          });
+          responses.push({
+            ...base,
+            ...about(p),
+            aggregation,
+            status: 'ok',
+            message: '',
+            count_values: points.length,
+            times: points.map((x) => x.time.toISOString()),
+            values: points.map((x) => x.value),
+          });
+        }
+      }
+      return { resp_version: body.resp_version, responses };
+    },
+
+    async batchQuerySampling(ref: SpaceRequest, body: z.infer<typeof batchQuerySamplingBody>) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const expanded = await expand(
+        space,
+        body.requests.map((r) => r.q),
+      );
+      const responses = [];
+      for (const [i, r] of body.requests.entries()) {
+        const { props } = expanded[i] as (typeof expanded)[number];
+        const interval = r.interval ?? 300;
+        const limit = r.series_limit ?? 300;
+        const window = range(r.from, r.to, new Date(Date.now() - interval * limit * 1000));
+        const base = {
+          query: r.q,
+          ...dates(window),
+          resp_version: body.resp_version,
+          interval,
+          series_limit: limit,
+        };
+        if (props.length === 0) {
+          responses.push({
+            ...base,
+            status: 'error',
+            message: NOT_FOUND,
+            count_values: 0,
+            times: [],
+            values: [],
+          });
+          continue;
+        }
+        for (const p of props) {
+          const points = await repo.sampled(p.id, { ...window, intervalS: interval, limit });
+          responses.push({
+            ...base,
+            ...about(p),
+            status: 'ok',
+            message: '',
+            count_values: points.length,
+            times: points.map((x) => x.time.toISOString()),
+            values: points.map((x) => x.value),
+          });
+        }
+      }
+      return { resp_version: body.resp_version, responses };
+    },
+
+    async lastValues(ref: SpaceRequest, body: z.infer<typeof lastValueBody>) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const rows = await repo.lastValues(
+        space,
+        body.requests.map((r) => r.property_id),
+      );
+      return {
+        status: 'ok',
+        responses: body.requests.map((r) => {
+          const row = rows.find((x) => x.id === r.property_id && x.thingId === r.thing_id);
+          const has = row?.at != null;
+          return {
+            property_id: r.property_id,
+            thing_id: r.thing_id,
+            count_values: has ? 1 : 0,
+            times: has && row?.at ? [row.at.toISOString()] : [],
+            values: has ? [row?.value] : [],
+          };
+        }),
+      };
+    },
+  };
+}
+export type SeriesService = ReturnType<typeof createSeriesService>;
