@@ -32,10 +32,22 @@ export interface AppDeps {
   verifier: TokenVerifier;
   /** The embedded OpenID Connect provider, mounted under /auth; absent with an external provider. */
   idpPlugin?: FastifyPluginAsync;
+  /** Origins of branded sub-domains whose sign-in returns there (see modules/spaces/branded-origins.ts). */
+  brandedOrigins?: string[];
   /** Usage counters of the plan recap; defaults to what exists today (member counts, 0 for the rest). */
   usage?: UsageSource;
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+}
+
+/** Fastify's own settings that follow from the config. */
+export function serverOptions(config: Config) {
+  return {
+    genReqId: () => randomUUID(),
+    // X-Forwarded-* only count behind a proxy that sets them; otherwise anyone could claim any address.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  };
 }
 
 /** The whole HTTP app, not listening: main.ts listens, tests call `inject`. */
@@ -43,9 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    genReqId: () => randomUUID(),
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    ...serverOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,7 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     styles: [config.web.consentStylesheetUrl],
     frames: [config.web.privacyUrl, config.web.termsUrl, config.web.securityUrl],
     // With an external provider the SPA calls its discovery, token and logout endpoints itself.
-    connect: config.oidc.embedded ? [] : [config.oidc.issuer],
+    // A branded sub-domain's app calls the provider on the main host, another origin.
+    connect: config.oidc.embedded ? (config.baseHost ? [config.publicUrl] : []) : [config.oidc.issuer],
+    formTargets: deps.brandedOrigins ?? [],
   });
   await registerRateLimits(app);
   await registerOpenApi(app, config);

@@ -7,6 +7,8 @@ import { runMigrations } from './db/migrate.ts';
 import { createIdp } from './idp/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
+import { brandedOrigins } from './modules/spaces/branded-origins.ts';
+import { createSpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { type DEMO_ACCOUNT, seedDemoData } from './seed/demo-data.ts';
 
 export interface RunningServer {
@@ -30,14 +32,31 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
     let idpPlugin: Awaited<ReturnType<typeof createIdp>>['plugin'] | undefined;
     let verifier: ReturnType<typeof createLocalVerifier>;
+    // Branded sub-domains sign in through the same provider: their roots are registered redirect addresses.
+    // A slug set while the server runs takes effect at the next start.
+    const branded = brandedOrigins(
+      config.publicUrl,
+      config.baseHost,
+      await createSpacesRepository(db).listSlugs(),
+    );
     if (config.oidc.embedded) {
-      const idp = await createIdp({ config, db, accounts, logger });
+      const redirectUris = [`${config.publicUrl}/`, ...branded.map((origin) => `${origin}/`)];
+      const idp = await createIdp({ config, db, accounts, logger, redirectUris });
       idpPlugin = idp.plugin;
       verifier = createLocalVerifier(idp.jwks, expect);
     } else {
       verifier = createRemoteVerifier(expect);
     }
-    const app = await buildApp({ config, database, mailer, accounts, verifier, idpPlugin, logger });
+    const app = await buildApp({
+      config,
+      database,
+      mailer,
+      accounts,
+      verifier,
+      idpPlugin,
+      brandedOrigins: branded,
+      logger,
+    });
     return {
       app,
       demoAccount,

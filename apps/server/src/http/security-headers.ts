@@ -8,6 +8,11 @@ export interface CspExtras {
   frames: readonly (string | null)[];
   /** Origins the browser talks to directly, e.g. an external sign-in provider's discovery and token calls. */
   connect?: readonly (string | null)[];
+  /**
+   * Origins a form post may end up at: the sign-in form redirects to the app's registered addresses, and
+   * browsers apply form-action to those redirects too (branded sub-domains live on other origins).
+   */
+  formTargets?: readonly (string | null)[];
 }
 
 /** The origins of the given URLs, once each; unset and unreadable ones are skipped. */
@@ -38,6 +43,7 @@ export async function registerSecurityHeaders(
   const styles = originsOf(extras.styles);
   const frames = originsOf(extras.frames);
   const connect = originsOf(extras.connect ?? []);
+  const formTargets = originsOf(extras.formTargets ?? []);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -51,7 +57,7 @@ export async function registerSecurityHeaders(
         frameSrc: ["'self'", ...frames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
       },
     },

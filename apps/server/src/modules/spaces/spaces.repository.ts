@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema/index.ts';
 
@@ -77,6 +77,15 @@ export function createSpacesRepository(db: Database) {
     async findByJoinCode(code: string): Promise<OrganizationRow | null> {
       const rows = await db.select().from(organizations).where(eq(organizations.joinCode, code)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Slugs of branded spaces (for the sign-in redirect addresses of their sub-domains). */
+    async listSlugs(): Promise<string[]> {
+      const rows = await db
+        .select({ slug: organizations.slug })
+        .from(organizations)
+        .where(isNotNull(organizations.slug));
+      return rows.flatMap((r) => (r.slug ? [r.slug] : []));
     },
 
     async findBySlug(slug: string): Promise<OrganizationRow | null> {
