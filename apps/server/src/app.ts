@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: deps.accounts,
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
   });
-  await registerIotModules(app, { config, db: deps.database.db });
+  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

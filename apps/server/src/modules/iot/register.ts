@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
@@ -12,6 +13,8 @@ import { createIotAuthenticate } from './common/auth.ts';
 import { MEDIA } from './common/media-types.ts';
 import { createIotQuotas } from './common/quotas.ts';
 import { createSpaceResolver } from './common/space.ts';
+import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
+import { createDashboardsService } from './dashboards/dashboards.service.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { createDevicesService } from './devices/devices.service.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
@@ -24,6 +27,8 @@ import { createThingsService } from './things/things.service.ts';
 export interface IotModulesDeps {
   config: Config;
   db: Database;
+  /** Sends dashboard access requests; without it they are accepted and dropped. */
+  mailer?: Mailer;
 }
 
 /**
@@ -63,6 +68,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(thingsRoutes, { things: createThingsService({ db, resolve, quotas }) });
       await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
       await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }) });
+      await authed.register(dashboardsRoutes, {
+        dashboards: createDashboardsService({ db, resolve, mailer: deps.mailer }),
+      });
     });
   });
 }

@@ -1,0 +1,354 @@
+import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client.ts';
+import {
+  iotDashboardShares,
+  iotDashboards,
+  iotProperties,
+  iotThings,
+  iotWidgets,
+  iotWidgetVariables,
+  users,
+} from '../../../db/schema/index.ts';
+import { type IotSpace, inSpace } from '../common/space.ts';
+
+export type DashboardRow = typeof iotDashboards.$inferSelect;
+export type WidgetRow = typeof iotWidgets.$inferSelect;
+export type NewWidget = typeof iotWidgets.$inferInsert;
+export type DashboardChanges = Partial<
+  Pick<typeof iotDashboards.$inferInsert, 'name' | 'coverImage' | 'pages' | 'deletedAt'>
+>;
+
+/** A dashboard with its creator's username, and who shared it with the caller when it is not theirs. */
+export interface DashboardRecord {
+  dashboard: DashboardRow;
+  ownerUsername: string | null;
+  sharedBy: { userId: string; username: string | null } | null;
+}
+
+/** A linked variable: a live property of a live thing, as a widget shows it. */
+export interface LinkedRow {
+  dashboardId: string;
+  widgetId: string;
+  position: number;
+  id: string;
+  name: string;
+  variableName: string | null;
+  type: string;
+  permission: string;
+  lastValue: unknown;
+  valueUpdatedAt: Date | null;
+  thingId: string;
+  thingName: string;
+  thingTimezone: string;
+}
+
+const sharer = alias(users, 'sharer');
+
+/** The only SQL for dashboards, widgets, their linked variables and shares. */
+export function createDashboardsRepository(db: Database) {
+  const base = () =>
+    db
+      .select({ dashboard: iotDashboards, ownerUsername: users.username })
+      .from(iotDashboards)
+      .leftJoin(users, eq(users.id, iotDashboards.ownerUserId));
+
+  async function setVariables(dashboardId: string, widgetId: string, propertyIds: string[]): Promise<void> {
+    await db
+      .delete(iotWidgetVariables)
+      .where(and(eq(iotWidgetVariables.dashboardId, dashboardId), eq(iotWidgetVariables.widgetId, widgetId)));
+    const unique = [...new Set(propertyIds)];
+    if (unique.length === 0) return;
+    await db
+      .insert(iotWidgetVariables)
+      .values(unique.map((propertyId, position) => ({ dashboardId, widgetId, propertyId, position })));
+  }
+
+  return {
+    async list(
+      space: IotSpace,
+      f: { name?: string; ownerId?: string; thingId?: string; showDeleted?: boolean },
+    ): Promise<DashboardRecord[]> {
+      const where: SQL[] = [];
+      if (!f.showDeleted) where.push(isNull(iotDashboards.deletedAt));
+      if (f.name) where.push(ilike(iotDashboards.name, `%${f.name.replace(/[\\%_]/g, '\\$&')}%`));
+      if (f.ownerId) where.push(eq(iotDashboards.ownerUserId, f.ownerId));
+      if (f.thingId) {
+        where.push(
+          sql`exists (select 1 from ${iotWidgetVariables} join ${iotProperties} on ${iotProperties.id} = ${iotWidgetVariables.propertyId} where ${iotWidgetVariables.dashboardId} = ${iotDashboards.id} and ${iotProperties.thingId} = ${f.thingId})`,
+        );
+      }
+      const own = await base()
+        .where(and(inSpace(iotDashboards, space), ...where))
+        .orderBy(asc(iotDashboards.createdAt), asc(iotDashboards.id));
+      const result: DashboardRecord[] = own.map((r) => ({ ...r, sharedBy: null }));
+      if (space.organizationId === null) {
+        // My Cloud also lists the dashboards other people shared with the caller.
+        const shared = await db
+          .select({
+            dashboard: iotDashboards,
+            ownerUsername: users.username,
+            sharedById: iotDashboardShares.sharedBy,
+            sharedByName: sharer.username,
+          })
+          .from(iotDashboardShares)
+          .innerJoin(iotDashboards, eq(iotDashboards.id, iotDashboardShares.dashboardId))
+          .leftJoin(users, eq(users.id, iotDashboards.ownerUserId))
+          .leftJoin(sharer, eq(sharer.id, iotDashboardShares.sharedBy))
+          .where(and(eq(iotDashboardShares.userId, space.actorId), isNull(iotDashboards.deletedAt), ...where))
+          .orderBy(asc(iotDashboards.createdAt), asc(iotDashboards.id));
+        for (const s of shared) {
+          if (result.some((r) => r.dashboard.id === s.dashboard.id)) continue;
+          result.push({
+            dashboard: s.dashboard,
+            ownerUsername: s.ownerUsername,
+            sharedBy: {
+              userId: s.sharedById ?? s.dashboard.ownerUserId,
+              username: s.sharedByName ?? s.ownerUsername,
+            },
+          });
+        }
+      }
+      return result;
+    },
+
+    async find(
+      space: IotSpace,
+      id: string,
+      opts: { withDeleted?: boolean } = {},
+    ): Promise<DashboardRecord | null> {
+      const where = [inSpace(iotDashboards, space), eq(iotDashboards.id, id)];
+      if (!opts.withDeleted) where.push(isNull(iotDashboards.deletedAt));
+      const rows = await base()
+        .where(and(...where))
+        .limit(1);
+      return rows[0] ? { ...rows[0], sharedBy: null } : null;
+    },
+
+    /** A live dashboard shared with `userId` (read access only). */
+    async findShared(userId: string, id: string): Promise<DashboardRecord | null> {
+      const rows = await db
+        .select({
+          dashboard: iotDashboards,
+          ownerUsername: users.username,
+          sharedById: iotDashboardShares.sharedBy,
+          sharedByName: sharer.username,
+        })
+        .from(iotDashboardShares)
+        .innerJoin(iotDashboards, eq(iotDashboards.id, iotDashboardShares.dashboardId))
+        .leftJoin(users, eq(users.id, iotDashboards.ownerUserId))
+        .leftJoin(sharer, eq(sharer.id, iotDashboardShares.sharedBy))
+        .where(
+          and(
+            eq(iotDashboardShares.userId, userId),
+            eq(iotDashboards.id, id),
+            isNull(iotDashboards.deletedAt),
+          ),
+        )
+        .limit(1);
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        dashboard: r.dashboard,
+        ownerUsername: r.ownerUsername,
+        sharedBy: {
+          userId: r.sharedById ?? r.dashboard.ownerUserId,
+          username: r.sharedByName ?? r.ownerUsername,
+        },
+      };
+    },
+
+    /** Any live dashboard by id, whatever its space (for access requests only). */
+    async findAnywhere(id: string): Promise<DashboardRow | null> {
+      const rows = await db
+        .select()
+        .from(iotDashboards)
+        .where(and(eq(iotDashboards.id, id), isNull(iotDashboards.deletedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insert(values: typeof iotDashboards.$inferInsert): Promise<DashboardRow> {
+      const rows = await db.insert(iotDashboards).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async update(id: string, changes: DashboardChanges): Promise<void> {
+      await db
+        .update(iotDashboards)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(iotDashboards.id, id));
+    },
+
+    async touch(id: string): Promise<void> {
+      await db.update(iotDashboards).set({ updatedAt: sql`now()` }).where(eq(iotDashboards.id, id));
+    },
+
+    async softDelete(id: string): Promise<void> {
+      await db
+        .update(iotDashboards)
+        .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(iotDashboards.id, id));
+    },
+
+    async hardDelete(id: string): Promise<void> {
+      await db.delete(iotDashboards).where(eq(iotDashboards.id, id));
+    },
+
+    async widgets(dashboardIds: string[]): Promise<WidgetRow[]> {
+      if (dashboardIds.length === 0) return [];
+      return db
+        .select()
+        .from(iotWidgets)
+        .where(inArray(iotWidgets.dashboardId, dashboardIds))
+        .orderBy(asc(iotWidgets.position));
+    },
+
+    /** Linked variables of the dashboards' widgets; links to deleted properties or things are left out. */
+    async linked(dashboardIds: string[]): Promise<LinkedRow[]> {
+      if (dashboardIds.length === 0) return [];
+      return db
+        .select({
+          dashboardId: iotWidgetVariables.dashboardId,
+          widgetId: iotWidgetVariables.widgetId,
+          position: iotWidgetVariables.position,
+          id: iotProperties.id,
+          name: iotProperties.name,
+          variableName: iotProperties.variableName,
+          type: iotProperties.type,
+          permission: iotProperties.permission,
+          lastValue: iotProperties.lastValue,
+          valueUpdatedAt: iotProperties.valueUpdatedAt,
+          thingId: iotThings.id,
+          thingName: iotThings.name,
+          thingTimezone: iotThings.timezone,
+        })
+        .from(iotWidgetVariables)
+        .innerJoin(iotProperties, eq(iotProperties.id, iotWidgetVariables.propertyId))
+        .innerJoin(iotThings, eq(iotThings.id, iotProperties.thingId))
+        .where(
+          and(
+            inArray(iotWidgetVariables.dashboardId, dashboardIds),
+            isNull(iotProperties.deletedAt),
+            isNull(iotThings.deletedAt),
+          ),
+        )
+        .orderBy(asc(iotWidgetVariables.position));
+    },
+
+    async deleteWidgets(dashboardId: string, widgetIds?: string[]): Promise<void> {
+      const where = [eq(iotWidgets.dashboardId, dashboardId)];
+      if (widgetIds) {
+        if (widgetIds.length === 0) return;
+        where.push(inArray(iotWidgets.id, widgetIds));
+      }
+      await db.delete(iotWidgets).where(and(...where));
+    },
+
+    /** Inserts or replaces widgets (by id), then sets their linked variables. */
+    async putWidgets(dashboardId: string, widgets: (NewWidget & { variables?: string[] })[]): Promise<void> {
+      for (const { variables, ...w } of widgets) {
+        await db
+          .insert(iotWidgets)
+          .values(w)
+          .onConflictDoUpdate({
+            target: [iotWidgets.dashboardId, iotWidgets.id],
+            set: {
+              type: w.type,
+              name: w.name ?? null,
+              options: w.options ?? {},
+              x: w.x,
+              y: w.y,
+              width: w.width,
+              height: w.height,
+              xMobile: w.xMobile ?? null,
+              yMobile: w.yMobile ?? null,
+              widthMobile: w.widthMobile ?? null,
+              heightMobile: w.heightMobile ?? null,
+              pageId: w.pageId ?? null,
+              position: w.position ?? 0,
+            },
+          });
+        if (variables) await setVariables(dashboardId, w.id, variables);
+      }
+    },
+
+    setVariables,
+
+    /** Which of `ids` are live properties of live things of the space. */
+    async liveProperties(space: IotSpace, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: iotProperties.id })
+        .from(iotProperties)
+        .innerJoin(iotThings, eq(iotThings.id, iotProperties.thingId))
+        .where(
+          and(
+            inSpace(iotThings, space),
+            isNull(iotThings.deletedAt),
+            isNull(iotProperties.deletedAt),
+            inArray(iotProperties.id, [...new Set(ids)]),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async propertiesOf(thingIds: string[]) {
+      if (thingIds.length === 0) return [];
+      return db
+        .select({
+          id: iotProperties.id,
+          thingId: iotProperties.thingId,
+          name: iotProperties.name,
+          variableName: iotProperties.variableName,
+        })
+        .from(iotProperties)
+        .where(and(inArray(iotProperties.thingId, thingIds), isNull(iotProperties.deletedAt)));
+    },
+
+    async shares(dashboardId: string) {
+      return db
+        .select({ userId: iotDashboardShares.userId, username: users.username })
+        .from(iotDashboardShares)
+        .innerJoin(users, eq(users.id, iotDashboardShares.userId))
+        .where(eq(iotDashboardShares.dashboardId, dashboardId))
+        .orderBy(asc(iotDashboardShares.createdAt), asc(users.username));
+    },
+
+    async addShares(dashboardId: string, userIds: string[], sharedBy: string): Promise<void> {
+      if (userIds.length === 0) return;
+      await db
+        .insert(iotDashboardShares)
+        .values(userIds.map((userId) => ({ dashboardId, userId, sharedBy })))
+        .onConflictDoNothing();
+    },
+
+    async deleteShare(dashboardId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .delete(iotDashboardShares)
+        .where(and(eq(iotDashboardShares.dashboardId, dashboardId), eq(iotDashboardShares.userId, userId)))
+        .returning({ userId: iotDashboardShares.userId });
+      return rows.length > 0;
+    },
+
+    async usersByIdOrName(ids: string[], names: string[]) {
+      const where: SQL[] = [];
+      if (ids.length > 0) where.push(inArray(users.id, ids));
+      if (names.length > 0)
+        where.push(
+          inArray(
+            sql`lower(${users.username})`,
+            names.map((n) => n.toLowerCase()),
+          ),
+        );
+      if (where.length === 0) return [];
+      return db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(where.length === 1 ? where[0] : sql`${where[0]} or ${where[1]}`);
+    },
+  };
+}
+export type DashboardsRepository = ReturnType<typeof createDashboardsRepository>;

@@ -1,0 +1,275 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyBody, errors, forceQuery, idParam, security, sendEmpty } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import {
+  cloneBody,
+  dashboardListQuery,
+  dashboardV2Body,
+  dashboardV2Schema,
+  dashboardV2TemplateSchema,
+  dashboardV3Body,
+  dashboardV3Schema,
+  dashboardV3TemplateSchema,
+  shareBody,
+  shareParams,
+  shareRequestBody,
+  sharesSchema,
+  variablesLinksSchema,
+  widgetLinkBody,
+  widgetParams,
+} from './dashboards.schemas.ts';
+import type { DashboardsService } from './dashboards.service.ts';
+
+const media = (t: string) => `application/vnd.arduino.${t}+json; charset=utf-8`;
+
+/** Dashboards v2 (DashboardsV2Api) and v3 (pages; list, create, show, update, patch, clone, template). */
+export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsService }> = async (
+  app,
+  { dashboards },
+) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const version of [2, 3] as const) {
+    const tags = [`iot: dashboards v${version}`];
+    const base = `/iot/v${version}/dashboards`;
+    const one = version === 2 ? dashboardV2Schema : dashboardV3Schema;
+    const body = version === 2 ? dashboardV2Body : dashboardV3Body;
+    const type = media(`dashboardv${version}`);
+
+    typed.get(
+      base,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'List dashboards (name contains, thing_id linked, user_id owner); My Cloud adds shared ones',
+          querystring: dashboardListQuery,
+          response: { 200: z.array(one), ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(`application/vnd.arduino.dashboardv${version}+json; type=collection; charset=utf-8`)
+          .send(await dashboards.list(ref(request), request.query, version)),
+    );
+
+    typed.post(
+      base,
+      {
+        schema: { tags, security, summary: 'Create a dashboard', body, response: { 201: one, ...errors } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .type(type)
+          .send(await dashboards.create(ref(request), request.body, version)),
+    );
+
+    typed.get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Show a dashboard of the space, or one shared with the caller',
+          params: idParam,
+          response: { 200: one, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.type(type).send(await dashboards.show(ref(request), request.params.id, version)),
+    );
+
+    typed.put(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Update a dashboard; widgets given replace the widget list (soft_deleted: false restores)',
+          params: idParam,
+          body,
+          response: { 200: one, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(type)
+          .send(await dashboards.update(ref(request), request.params.id, request.body, 'replace', version)),
+    );
+
+    typed.patch(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Patch a dashboard; widgets given are updated or added by id, the others stay',
+          params: idParam,
+          body,
+          response: { 200: one, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(type)
+          .send(await dashboards.update(ref(request), request.params.id, request.body, 'merge', version)),
+    );
+
+    typed.put(
+      `${base}/:id/clone`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Clone a dashboard, relinking widgets from old_thing_id to new_thing_id',
+          params: idParam,
+          body: cloneBody,
+          response: { 201: one, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .type(type)
+          .send(
+            await dashboards.clone(ref(request), request.params.id, request.body.overrides ?? [], version),
+          ),
+    );
+
+    typed.get(
+      `${base}/:id/template`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The dashboard as a template (variables by thing template id and variable name)',
+          params: idParam,
+          response: { 200: version === 2 ? dashboardV2TemplateSchema : dashboardV3TemplateSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(media(`dashboardv${version}template`))
+          .send(await dashboards.template(ref(request), request.params.id, version)),
+    );
+  }
+
+  const tags = ['iot: dashboards v2'];
+
+  typed.delete(
+    '/iot/v2/dashboards/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a dashboard: soft by default, for good with force=true',
+        params: idParam,
+        querystring: forceQuery,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await dashboards.remove(ref(request), request.params.id, request.query.force ?? false);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/dashboards/:id/widgets/:widgetId/variables',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Link a widget to properties of the space (replaces the widget's links)",
+        params: widgetParams,
+        body: widgetLinkBody,
+        response: { 200: variablesLinksSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(media('variableslinks'))
+        .send(
+          await dashboards.link(
+            ref(request),
+            request.params.id,
+            request.params.widgetId,
+            request.body.variables,
+          ),
+        ),
+  );
+
+  typed.get(
+    '/iot/v2/dashboards/:id/shares',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users the dashboard is shared with',
+        params: idParam,
+        response: { 200: sharesSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/vnd.arduino.dashboardshare+json; type=collection; charset=utf-8')
+        .send(await dashboards.shares(ref(request), request.params.id)),
+  );
+
+  typed.put(
+    '/iot/v2/dashboards/:id/shares',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Share with users by user_id or username (they get read access)',
+        params: idParam,
+        body: shareBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await dashboards.share(ref(request), request.params.id, request.body);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.delete(
+    '/iot/v2/dashboards/:id/shares/:user_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stop sharing with a user',
+        params: shareParams,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await dashboards.unshare(ref(request), request.params.id, request.params.user_id);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/dashboards/:id/share_request',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Ask the dashboard's owner for access (by e-mail)",
+        params: idParam,
+        body: shareRequestBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await dashboards.requestAccess(ref(request), request.params.id, request.body.message);
+      return sendEmpty(reply);
+    },
+  );
+};

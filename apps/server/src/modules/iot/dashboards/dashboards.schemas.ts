@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { queryBool } from '../common/schemas.ts';
+
+/**
+ * Dashboard, widget and page names: upstream's pattern `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it
+ * anywhere), so "Greenhouse 1" is valid; we also refuse control characters.
+ */
+export const dashboardName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/[a-zA-Z0-9_.@-]/, 'at least one letter, digit or _ . @ -')
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+
+const coord = z.number().int().min(0).max(10_000);
+const options = z
+  .record(z.string().max(64), z.unknown())
+  .refine((o) => JSON.stringify(o).length <= 16_384, 'widget options of at most 16 KB');
+const widgetFields = {
+  id: z.uuid(),
+  type: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_ -]+$/, 'letters, digits, spaces, _ and - only'),
+  name: z
+    .string()
+    .max(256)
+    .regex(/^[^\p{Cc}]*$/u, 'no control characters')
+    .optional(),
+  options,
+  x: coord,
+  y: coord,
+  width: coord,
+  height: coord,
+  x_mobile: coord.optional(),
+  y_mobile: coord.optional(),
+  width_mobile: coord.optional(),
+  height_mobile: coord.optional(),
+  variables: z.array(z.uuid()).max(100).optional(),
+};
+export const widgetPayload = z.object(widgetFields);
+/** Widgets of v3 dashboards live on a page: its uuid, or "0" for the main page. */
+export const widgetV3Payload = z.object({
+  ...widgetFields,
+  page_id: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$|^0$/,
+      'a page uuid or "0"',
+    )
+    .optional(),
+});
+export type WidgetPayload = z.infer<typeof widgetV3Payload>;
+
+export const pagePayload = z.object({
+  id: z.uuid(),
+  name: dashboardName,
+  position: z.number().int().min(0).max(1000),
+  icon: z.string().max(1024).optional(),
+});
+
+const MAX_WIDGETS = 200;
+export const dashboardV2Body = z.object({
+  name: dashboardName.optional(),
+  cover_image: z.string().max(1024).optional(),
+  soft_deleted: z.boolean().optional(),
+  widgets: z.array(widgetPayload).max(MAX_WIDGETS).optional(),
+});
+export const dashboardV3Body = z.object({
+  name: dashboardName.optional(),
+  cover_image: z.string().max(1024).optional(),
+  soft_deleted: z.boolean().optional(),
+  pages: z.array(pagePayload).max(30).optional(),
+  widgets: z.array(widgetV3Payload).max(MAX_WIDGETS).optional(),
+});
+export type DashboardBody = z.infer<typeof dashboardV3Body>;
+
+export const dashboardListQuery = z.object({
+  name: z.string().max(64).optional(),
+  thing_id: z.uuid().optional(),
+  user_id: z.uuid().optional(),
+  show_deleted: queryBool.optional(),
+});
+
+export const cloneBody = z.object({
+  overrides: z
+    .array(z.object({ old_thing_id: z.uuid(), new_thing_id: z.uuid() }))
+    .max(100)
+    .optional(),
+});
+export const shareBody = z.object({
+  user_id: z.uuid().optional(),
+  username: z.string().min(1).max(64).optional(),
+  users: z
+    .array(z.object({ user_id: z.uuid().optional(), username: z.string().min(1).max(64).optional() }))
+    .max(100)
+    .optional(),
+});
+export const shareRequestBody = z.object({ message: z.string().max(1000).optional() });
+export const widgetLinkBody = z.object({ variables: z.array(z.uuid()).max(100) });
+export const widgetParams = z.object({ id: z.uuid(), widgetId: z.uuid() });
+export const shareParams = z.object({ id: z.uuid(), user_id: z.uuid() });
+
+const timezone = z.object({ name: z.string(), offset: z.number().int(), until: z.string() });
+export const linkedVariableSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  variable_name: z.string(),
+  type: z.string(),
+  permission: z.string(),
+  thing_id: z.string(),
+  thing_name: z.string(),
+  thing_timezone: timezone.optional(),
+  last_value: z.unknown().optional(),
+  last_value_updated_at: z.string().optional(),
+});
+const widgetView = {
+  id: z.string(),
+  type: z.string(),
+  name: z.string().optional(),
+  options: z.record(z.string(), z.unknown()),
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  x_mobile: z.number().int().optional(),
+  y_mobile: z.number().int().optional(),
+  width_mobile: z.number().int().optional(),
+  height_mobile: z.number().int().optional(),
+  variables: z.array(linkedVariableSchema).optional(),
+  has_unlinked_variable: z.boolean().optional(),
+  has_type_incompatibility: z.boolean().optional(),
+  has_permission_incompatibility: z.boolean().optional(),
+};
+const person = z.object({ user_id: z.string(), username: z.string().optional() });
+const dashboardView = {
+  id: z.string(),
+  name: z.string(),
+  updated_at: z.string(),
+  created_by: person.optional(),
+  shared_by: person.optional(),
+  shared_with: z.array(person).optional(),
+  cover_image: z.string().optional(),
+  organization_id: z.string().optional(),
+  deleted_at: z.string().optional(),
+};
+export const dashboardV2Schema = z.object({
+  ...dashboardView,
+  widgets: z.array(z.object(widgetView)).optional(),
+});
+export const dashboardV3Schema = z.object({
+  ...dashboardView,
+  pages: z
+    .array(
+      z.object({ id: z.string(), name: z.string(), position: z.number().int(), icon: z.string().optional() }),
+    )
+    .optional(),
+  widgets: z.array(z.object({ ...widgetView, page_id: z.string() })).optional(),
+});
+export const sharesSchema = z.array(person);
+export const variablesLinksSchema = z.object({ variables: z.array(z.string()) });
+
+const templateVariable = z.object({
+  name: z.string(),
+  permission: z.string(),
+  thing_id: z.string(),
+  type: z.string(),
+  variable_id: z.string(),
+  thing_timezone: timezone.optional(),
+});
+const templateWidget = {
+  type: z.string(),
+  name: z.string().optional(),
+  options: z.record(z.string(), z.unknown()),
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  x_mobile: z.number().int().optional(),
+  y_mobile: z.number().int().optional(),
+  width_mobile: z.number().int().optional(),
+  height_mobile: z.number().int().optional(),
+  variables: z.array(templateVariable).optional(),
+};
+export const dashboardV2TemplateSchema = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  cover_image: z.string().optional(),
+  widgets: z.array(z.object(templateWidget)).optional(),
+});
+export const dashboardV3TemplateSchema = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  cover_image: z.string().optional(),
+  pages: dashboardV3Schema.shape.pages,
+  widgets: z.array(z.object({ ...templateWidget, page_id: z.string() })).optional(),
+});
