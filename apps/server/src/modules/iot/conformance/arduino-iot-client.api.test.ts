@@ -2,7 +2,7 @@
  * Conformance (issue 4 item 6): the official `@arduino/arduino-iot-client` 3.0.0, unmodified, against a real
  * server on 127.0.0.1. It gets a token from our client-credentials endpoint and drives a realistic scenario;
  * every answer goes through the client's own parsing, and the raw bodies also pass the client's stricter
- * `validateJSON` checks (required fields, types). Dashboards and triggers join when they exist.
+ * `validateJSON` checks (required fields, types). Triggers join when they exist.
  */
 import * as Arduino from '@arduino/arduino-iot-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,6 +293,42 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(template.variables.map((v: Any) => v.variable_name)).toContain('temperature');
   });
 
+  it('creates a dashboard, links a widget and clones it onto the cloned thing', async () => {
+    const dashboards = new sdk.DashboardsV2Api(client);
+    const widgetId = '6f0c2b0e-4b8e-4f55-9a43-0d9a5a3c2a11';
+    const widget = new sdk.Widget(2, widgetId, { frameless: false }, 'Chart', 4, 0, 0);
+    widget.variables = [state.props.temperature];
+    const created = await strict(dashboards, 'dashboardsV2Create', sdk.ArduinoDashboardv2, [
+      sdk.Dashboardv2.constructFromObject({ name: 'Greenhouse dashboard', widgets: [widget] }),
+    ]);
+    expect(created).toBeInstanceOf(sdk.ArduinoDashboardv2);
+    expect(created.widgets[0]).toBeInstanceOf(sdk.ArduinoWidgetv2);
+    expect(created.widgets[0].variables[0]).toBeInstanceOf(sdk.ArduinoLinkedvariable);
+    expect(created.widgets[0].variables[0]).toMatchObject({ id: state.props.temperature, last_value: 23.5 });
+
+    const linked = await strict(dashboards, 'dashboardsV2Link', sdk.ArduinoVariableslinks, [
+      created.id,
+      widgetId,
+      sdk.Widgetlink.constructFromObject({ variables: [state.props.temperature, state.props.humidity] }),
+    ]);
+    expect(linked.variables).toEqual([state.props.temperature, state.props.humidity]);
+
+    const clone = await strict(dashboards, 'dashboardsV2Clone', sdk.ArduinoDashboardv2, [
+      created.id,
+      sdk.Clone.constructFromObject({ overrides: [new sdk.Override(state.cloneId, state.thingId)] }),
+    ]);
+    expect(clone.id).not.toBe(created.id);
+    expect(clone.widgets[0].variables.map((v: Any) => v.thing_id)).toEqual([state.cloneId, state.cloneId]);
+    const template = await strict(dashboards, 'dashboardsV2Template', sdk.ArduinoDashboardv2template, [
+      created.id,
+    ]);
+    expect(template.widgets[0].variables.map((v: Any) => v.variable_id)).toEqual(['temperature', 'humidity']);
+    const listed = await strict(dashboards, 'dashboardsV2List', sdk.ArduinoDashboardv2, [], true);
+    expect(listed).toHaveLength(2);
+    await dashboards.dashboardsV2Delete(clone.id, { force: true });
+    await expect(dashboards.dashboardsV2Show(clone.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('soft-deletes and force-deletes', async () => {
     await devices().devicesV2Delete(state.deviceId);
     await expect(devices().devicesV2Show(state.deviceId)).rejects.toMatchObject({ status: 404 });
@@ -338,7 +374,6 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(missing).toEqual([]);
   });
 
-  it.todo('dashboards: create and clone with thing overrides (issue 4, not built yet)');
   it.todo('triggers: create (issue 4, not built yet)');
 });
 
@@ -383,6 +418,26 @@ const CLAIMED: [string, string][] = [
   ['post', '/iot/v2/series/batch_query'],
   ['post', '/iot/v2/series/batch_query_sampling'],
   ['post', '/iot/v2/series/batch_query_raw/lastvalue'],
+  ['get', '/iot/v2/dashboards'],
+  ['post', '/iot/v2/dashboards'],
+  ['get', '/iot/v2/dashboards/{id}'],
+  ['put', '/iot/v2/dashboards/{id}'],
+  ['patch', '/iot/v2/dashboards/{id}'],
+  ['delete', '/iot/v2/dashboards/{id}'],
+  ['put', '/iot/v2/dashboards/{id}/clone'],
+  ['get', '/iot/v2/dashboards/{id}/template'],
+  ['get', '/iot/v2/dashboards/{id}/shares'],
+  ['put', '/iot/v2/dashboards/{id}/shares'],
+  ['delete', '/iot/v2/dashboards/{id}/shares/{user_id}'],
+  ['put', '/iot/v2/dashboards/{id}/share_request'],
+  ['put', '/iot/v2/dashboards/{id}/widgets/{widgetId}/variables'],
+  ['get', '/iot/v3/dashboards'],
+  ['post', '/iot/v3/dashboards'],
+  ['get', '/iot/v3/dashboards/{id}'],
+  ['put', '/iot/v3/dashboards/{id}'],
+  ['patch', '/iot/v3/dashboards/{id}'],
+  ['put', '/iot/v3/dashboards/{id}/clone'],
+  ['get', '/iot/v3/dashboards/{id}/template'],
   ['post', '/iot/v1/clients/token'],
   ['get', '/iot/v1/supported/devices'],
 ];
