@@ -303,6 +303,11 @@ export const iotTriggers = pgTable(
       grace_period_online?: number;
       grace_period_offline?: number;
     }>(),
+    /**
+     * When a property trigger fires (our extension of the upstream payload): `{operator, value?}` with
+     * CHANGED, EQ, NE, GT, GTE, LT, LTE, TRUE, FALSE or CONTAINS, checked against the property's type.
+     */
+    condition: jsonb('condition').$type<{ operator: string; value?: unknown }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -360,4 +365,47 @@ export const iotApiClients = pgTable(
     uniqueIndex('iot_api_clients_client_id_key').on(t.clientId),
     index('iot_api_clients_space_idx').on(t.organizationId, t.ownerUserId),
   ],
+);
+
+/**
+ * Files the user asked for and downloads later (`POST /iot/v2/series/historic_data` makes a CSV and mails
+ * its link); they expire.
+ */
+export const iotExports = pgTable(
+  'iot_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    body: text('body').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('iot_exports_owner_idx').on(t.ownerUserId, t.createdAt),
+    index('iot_exports_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Messages for one user (`GET /notifications`): exports ready, triggers fired, shares, ... */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
