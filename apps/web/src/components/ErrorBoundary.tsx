@@ -2,12 +2,15 @@ import { Component, type ReactNode } from 'react';
 import { logger } from '../lib/logger.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 
-/** Last line of defence around the whole app: a render error outside any route shows the error page. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Last line of defence around the whole app: a render error outside any route shows the error page with the
+ * error's name and detail.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; failed: boolean }> {
+  override state = { error: undefined as unknown, failed: false };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
   }
 
   override componentDidCatch(error: unknown) {
@@ -15,6 +18,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override render() {
-    return this.state.failed ? <ErrorPage kind="generic" /> : this.props.children;
+    return this.state.failed ? <ErrorPage kind="generic" error={this.state.error} /> : this.props.children;
   }
 }
