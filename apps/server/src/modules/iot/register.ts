@@ -23,6 +23,8 @@ import { seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
+import { triggersRoutes } from './triggers/triggers.routes.ts';
+import { createTriggersService } from './triggers/triggers.service.ts';
 
 export interface IotModulesDeps {
   config: Config;
@@ -71,6 +73,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(dashboardsRoutes, {
         dashboards: createDashboardsService({ db, resolve, mailer: deps.mailer }),
       });
+      await authed.register(triggersRoutes, { triggers: createTriggersService({ db, resolve, quotas }) });
     });
   });
 }

@@ -1,4 +1,11 @@
-import { apiQuota, isAtQuota, isExpiredProSpace, type PlanLimits, quotaState } from '@tinkercloud/shared';
+import {
+  apiQuota,
+  hasPaidPlanBeyondEntry,
+  isAtQuota,
+  isExpiredProSpace,
+  type PlanLimits,
+  quotaState,
+} from '@tinkercloud/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
@@ -7,28 +14,35 @@ import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
 import { createPlansRepository } from '../../plans/plans.repository.ts';
 import type { IotSpace } from './space.ts';
 
-export type QuotaKind = 'things' | 'api_clients';
+export type QuotaKind = 'things' | 'api_clients' | 'triggers';
 
-const WHAT: Record<QuotaKind, string> = { things: 'things', api_clients: 'API keys' };
+const WHAT: Record<QuotaKind, string> = { things: 'things', api_clients: 'API keys', triggers: 'triggers' };
+export const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
 
 /**
  * Plan limits of issue 4 item 4, the same rules the Plan Usage page shows (spec section 9): things up to
- * `cloud_things`, API keys up to the API quota (1000 when `cloud_api` is set, else 0); a pro space without a
- * plan is at quota. Past the limit, creation answers 412.
+ * `cloud_things`, API keys up to the API quota (1000 when `cloud_api` is set, else 0), triggers up to
+ * `cloud_triggers` and only with a paid plan other than Entry; a pro space without a plan is at quota. Past
+ * the limit, creation answers 412.
  */
 export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
-  async function limitsFor(db: Database, space: IotSpace): Promise<{ limits: PlanLimits; expired: boolean }> {
+  async function limitsFor(
+    db: Database,
+    space: IotSpace,
+  ): Promise<{ limits: PlanLimits; expired: boolean; plans: string[] }> {
     if (space.org) {
       const plan = activePlanOf(space.org);
       return {
         limits: limitsOf(plan, deps.config.productSlug),
         expired: isExpiredProSpace({ space: space.org.space, plan_id: plan }),
+        plans: plan ? [plan] : [],
       };
     }
     const plans = await createPlansRepository(db).activeUserPlans(space.ownerUserId);
     return {
       limits: limitsOf(bestPlan(plans, deps.config.productSlug), deps.config.productSlug),
       expired: false,
+      plans,
     };
   }
 
@@ -41,8 +55,16 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
     async require(tx: Database, space: IotSpace, kind: QuotaKind, used: () => Promise<number>) {
       const key = `iot-quota:${space.organizationId ?? `user:${space.ownerUserId}`}`;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-      const { limits, expired } = await limitsFor(tx, space);
-      const limit = kind === 'things' ? limits.cloud_things : apiQuota(limits.cloud_api);
+      const { limits, expired, plans } = await limitsFor(tx, space);
+      if (kind === 'triggers' && !hasPaidPlanBeyondEntry(plans)) {
+        throw new AppError('precondition_failed', TRIGGERS_NEED_PLAN);
+      }
+      const limit =
+        kind === 'things'
+          ? limits.cloud_things
+          : kind === 'triggers'
+            ? limits.cloud_triggers
+            : apiQuota(limits.cloud_api);
       const count = await used();
       if (isAtQuota(quotaState(limit, count, { expiredProSpace: expired }))) {
         const detail = expired

@@ -2,7 +2,7 @@
  * Conformance (issue 4 item 6): the official `@arduino/arduino-iot-client` 3.0.0, unmodified, against a real
  * server on 127.0.0.1. It gets a token from our client-credentials endpoint and drives a realistic scenario;
  * every answer goes through the client's own parsing, and the raw bodies also pass the client's stricter
- * `validateJSON` checks (required fields, types). Triggers join when they exist.
+ * `validateJSON` checks (required fields, types).
  */
 import * as Arduino from '@arduino/arduino-iot-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -329,6 +329,38 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     await expect(dashboards.dashboardsV2Show(clone.id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it('creates a trigger with an e-mail action and reads it back with its linked property', async () => {
+    const triggers = new sdk.TriggersV1Api(client);
+    const action = sdk.CreateAction.constructFromObject({
+      name: 'Heater alert',
+      kind: 'NOTIFY-EMAIL',
+      email: {
+        subject: { expression: 'Heater is {{value}}' },
+        body: { expression: 'The greenhouse heater changed.' },
+        delivery: { to: [{ id: ownerId }] },
+      },
+    });
+    const created = await strict(triggers, 'triggersV1Create', sdk.ArduinoTrigger, [
+      sdk.Trigger.constructFromObject({
+        name: 'Heater on',
+        property_id: state.props.heater,
+        actions: [action],
+      }),
+    ]);
+    expect(created).toBeInstanceOf(sdk.ArduinoTrigger);
+    expect(created.actions[0]).toBeInstanceOf(sdk.ArduinoAction);
+    const shown = await strict(triggers, 'triggersV1Show', sdk.ArduinoTriggerWithLinkedEntities, [
+      created.id,
+    ]);
+    expect(shown.linked_property.status).toBe('OK');
+    expect(shown.linked_property.property.id).toBe(state.props.heater);
+    const listed = await strict(triggers, 'triggersV1List', sdk.ArduinoTrigger, [], true);
+    expect(listed.map((x: Any) => x.id)).toEqual([created.id]);
+    const actions = await strict(triggers, 'actionsV1List', sdk.ArduinoAction, [], true);
+    expect(actions).toHaveLength(1);
+    await triggers.triggersV1Delete(created.id, { force: true });
+  });
+
   it('soft-deletes and force-deletes', async () => {
     await devices().devicesV2Delete(state.deviceId);
     await expect(devices().devicesV2Show(state.deviceId)).rejects.toMatchObject({ status: 404 });
@@ -373,8 +405,6 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     const missing = CLAIMED.filter(([method, path]) => !doc.paths[path]?.[method]);
     expect(missing).toEqual([]);
   });
-
-  it.todo('triggers: create (issue 4, not built yet)');
 });
 
 /** Upstream operations (method, OpenAPI path) this server implements so far. */
@@ -438,6 +468,20 @@ const CLAIMED: [string, string][] = [
   ['patch', '/iot/v3/dashboards/{id}'],
   ['put', '/iot/v3/dashboards/{id}/clone'],
   ['get', '/iot/v3/dashboards/{id}/template'],
+  ['get', '/iot/v1/triggers'],
+  ['put', '/iot/v1/triggers'],
+  ['get', '/iot/v1/triggers/{id}'],
+  ['post', '/iot/v1/triggers/{id}'],
+  ['patch', '/iot/v1/triggers/{id}'],
+  ['delete', '/iot/v1/triggers/{id}'],
+  ['get', '/iot/v1/triggers/{id}/template'],
+  ['post', '/iot/v1/triggers/{id}/unsubscribe'],
+  ['get', '/iot/v1/actions'],
+  ['post', '/iot/v1/actions'],
+  ['get', '/iot/v1/actions/{id}'],
+  ['put', '/iot/v1/actions/{id}'],
+  ['delete', '/iot/v1/actions/{id}'],
+  ['put', '/iot/v1/actions/{id}/unsubscribe'],
   ['post', '/iot/v1/clients/token'],
   ['get', '/iot/v1/supported/devices'],
 ];

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { iotProperties, iotPropertyValues, iotTriggers } from '../../../db/schema/index.ts';
+import { iotProperties, iotPropertyValues } from '../../../db/schema/index.ts';
 
 export type PropertyRow = typeof iotProperties.$inferSelect;
 export type PropertyChanges = Partial<
@@ -11,7 +11,11 @@ export interface PropertyRecord {
   linkedToTrigger: boolean;
 }
 
-const linkedToTrigger = sql<boolean>`exists (select 1 from ${iotTriggers} where ${iotTriggers.propertyId} = ${iotProperties.id} and ${iotTriggers.deletedAt} is null)`;
+/**
+ * Written out in full: drizzle leaves columns unqualified in single-table selects, and inside the subquery an
+ * unqualified "id" would mean the trigger's own id.
+ */
+const linkedToTrigger = sql<boolean>`exists (select 1 from "iot_triggers" t where t."property_id" = "iot_properties"."id" and t."deleted_at" is null)`;
 
 /** The only SQL for properties and their stored values. */
 export function createPropertiesRepository(db: Database) {
