@@ -19,7 +19,8 @@ import { devicesRoutes } from './devices/devices.routes.ts';
 import { createDevicesService } from './devices/devices.service.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { createPropertiesService } from './properties/properties.service.ts';
-import { seriesRoutes } from './series/series.routes.ts';
+import { createHistoricData } from './series/historic-data.ts';
+import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
@@ -49,6 +50,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     issuer: `${config.publicUrl}/iot`,
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
+  const historic = createHistoricData({ db, resolve, mailer: deps.mailer, publicUrl: config.publicUrl });
 
   await app.register(async (iot) => {
     // Upstream (Goa) serves errors as application/vnd.goa.error+json; the body is our usual error body.
@@ -62,6 +64,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       return payload;
     });
     await iot.register(clientTokenRoutes, { clients });
+    await iot.register(exportDownloadRoutes, { historic });
     await iot.register(async (authed) => {
       authed.addHook('onRequest', createIotAuthenticate(app, tokens));
       await authed.register(catalogueRoutes);
@@ -69,7 +72,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(devicesRoutes, { devices: createDevicesService({ db, resolve }) });
       await authed.register(thingsRoutes, { things: createThingsService({ db, resolve, quotas }) });
       await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
-      await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }) });
+      await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }), historic });
       await authed.register(dashboardsRoutes, {
         dashboards: createDashboardsService({ db, resolve, mailer: deps.mailer }),
       });

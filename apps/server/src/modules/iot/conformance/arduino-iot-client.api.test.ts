@@ -240,6 +240,11 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
       ]),
     ]);
     expect(last.responses[0]).toMatchObject({ count_values: 1, values: [true] });
+
+    const { response } = await series.seriesV2HistoricDataWithHttpInfo(
+      new sdk.HistoricDataRequest(from, [state.props.temperature], to),
+    );
+    expect(response.status).toBe(202);
   });
 
   it('filters lists by repeated tags', async () => {
@@ -448,6 +453,7 @@ const CLAIMED: [string, string][] = [
   ['post', '/iot/v2/series/batch_query'],
   ['post', '/iot/v2/series/batch_query_sampling'],
   ['post', '/iot/v2/series/batch_query_raw/lastvalue'],
+  ['post', '/iot/v2/series/historic_data'],
   ['get', '/iot/v2/dashboards'],
   ['post', '/iot/v2/dashboards'],
   ['get', '/iot/v2/dashboards/{id}'],

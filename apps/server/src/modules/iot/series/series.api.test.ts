@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { iotProperties } from '../../../db/schema/index.ts';
+import { iotExports, iotProperties, mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { numericReading } from '../catalogue/property-types.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
@@ -226,5 +226,60 @@ describe('series v2', () => {
       expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
       expect(res.headers['content-type']).toBe('application/vnd.goa.error+json');
     }
+  });
+
+  it('exports historic data as a CSV (202), mails and notifies the link, serves it until it expires', async () => {
+    const res = await post(owner, 'historic_data', {
+      from: at(0),
+      to: at(120),
+      properties: [ids.temp, ids.note],
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.body).toBe('');
+    const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, owner));
+    expect(note).toMatchObject({ kind: 'historic_data', title: 'Your historic data is ready' });
+    const link = note?.link as string;
+    expect(link).toMatch(/^http:\/\/test\.local\/iot\/v2\/series\/historic_data\/[0-9a-f-]{36}$/);
+    const mails = await t.db.select().from(mailOutbox);
+    expect(mails.some((m) => m.text.includes(link))).toBe(true);
+    const download = await t.app.inject({ method: 'GET', url: new URL(link).pathname });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toMatch(/^text\/csv/);
+    expect(download.headers['content-disposition']).toBe(
+      'attachment; filename="historic-data-2024-06-01.csv"',
+    );
+    const lines = download.body.trim().split('\r\n');
+    expect(lines[0]).toBe('time,thing_id,property_id,property_name,property_type,value');
+    expect(lines.slice(1)).toEqual([
+      `${at(0)},${thingId},${ids.temp},temp,FLOAT,10`,
+      `${at(10)},${thingId},${ids.note},note,CHARSTRING,a`,
+      `${at(30)},${thingId},${ids.temp},temp,FLOAT,20`,
+      `${at(60)},${thingId},${ids.temp},temp,FLOAT,30`,
+      `${at(70)},${thingId},${ids.note},note,CHARSTRING,b`,
+      `${at(90)},${thingId},${ids.temp},temp,FLOAT,50`,
+    ]);
+    const exportId = new URL(link).pathname.split('/').pop() as string;
+    await t.db
+      .update(iotExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(iotExports.id, exportId));
+    expect((await t.app.inject({ method: 'GET', url: new URL(link).pathname })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/iot/v2/series/historic_data/not-a-uuid' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses historic data of properties the caller cannot read, and bad ranges', async () => {
+    expect(
+      (await post(stranger, 'historic_data', { from: at(0), to: at(120), properties: [ids.temp] }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await post(owner, 'historic_data', { from: at(120), to: at(0), properties: [ids.temp] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post(owner, 'historic_data', { from: at(0), to: at(120), properties: [] })).statusCode,
+    ).toBe(400);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, stranger))).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errors, security } from '../common/schemas.ts';
+import { emptyBody, errors, security, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
+import type { HistoricData } from './historic-data.ts';
 import {
   batchQueryBody,
   batchQueryRawBody,
   batchQuerySamplingBody,
   batchSchema,
+  exportParams,
+  historicDataBody,
   lastValueBody,
   lastValueSchema,
   rawBatchSchema,
@@ -18,7 +21,10 @@ const tags = ['iot: series'];
 const type = (t: string) => `application/vnd.arduino.${t}+json; charset=utf-8`;
 
 /** Series v2 of the Arduino IoT Cloud API (SeriesV2Api). */
-export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService }> = async (app, { series }) => {
+export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic: HistoricData }> = async (
+  app,
+  { series, historic },
+) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(
@@ -83,5 +89,50 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService }> = async
       reply
         .type(type('series.raw.batch.lastvalue'))
         .send(await series.lastValues(ref(request), request.body)),
+  );
+
+  typed.post(
+    '/iot/v2/series/historic_data',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Export the values of properties as a CSV; 202, and the download link is mailed and notified',
+        body: historicDataBody,
+        response: { 202: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await historic.request(ref(request), request.body);
+      return sendEmpty(reply.status(202));
+    },
+  );
+};
+
+/** The download of a historic-data export: public by its unguessable id, for the week it is kept. */
+export const exportDownloadRoutes: FastifyPluginAsync<{ historic: HistoricData }> = async (
+  app,
+  { historic },
+) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    '/iot/v2/series/historic_data/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Download a historic-data CSV (the link mailed by POST /iot/v2/series/historic_data)',
+        params: exportParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const file = await historic.download(request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
   );
 };

@@ -122,3 +122,10 @@ export const lastValueSchema = z.object({
     }),
   ),
 });
+
+export const historicDataBody = z.object({
+  from: apiDate,
+  to: apiDate,
+  properties: z.array(z.uuid()).min(1).max(100),
+});
+export const exportParams = z.object({ id: z.uuid() });

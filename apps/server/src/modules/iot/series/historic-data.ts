@@ -1,0 +1,120 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { iotExports, iotPropertyValues, notifications, users } from '../../../db/schema/index.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import type { Mailer } from '../../../mail/mailer.ts';
+import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { createSeriesRepository } from './series.repository.ts';
+
+/** At most this many values go into one export; the CSV says so when it is cut. */
+export const MAX_EXPORT_ROWS = 100_000;
+export const EXPORT_DAYS = 7;
+
+function csvCell(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * `POST /iot/v2/series/historic_data`: the values of the readable properties in [from, to) as a CSV kept for
+ * a week; the link is mailed to the caller and left in their notifications (upstream also mails a link).
+ */
+export function createHistoricData(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  mailer?: Mailer;
+  publicUrl: string;
+}) {
+  const series = createSeriesRepository(deps.db);
+
+  return {
+    async request(ref: SpaceRequest, body: { from: Date; to: Date; properties: string[] }) {
+      const space = await deps.resolve(ref, 'iot.read');
+      if (body.from.getTime() >= body.to.getTime()) {
+        throw new AppError('validation_error', '"from" must be before "to".');
+      }
+      const ids = [...new Set(body.properties.map((p) => p.toLowerCase()))];
+      const props = await series.properties(space, ids);
+      if (props.length !== ids.length) throw notFound('Property');
+      const rows = await deps.db
+        .select({
+          propertyId: iotPropertyValues.propertyId,
+          at: iotPropertyValues.at,
+          value: iotPropertyValues.value,
+        })
+        .from(iotPropertyValues)
+        .where(
+          and(
+            inArray(iotPropertyValues.propertyId, ids),
+            sql`${iotPropertyValues.at} >= ${body.from.toISOString()}::timestamptz`,
+            lt(iotPropertyValues.at, body.to),
+          ),
+        )
+        .orderBy(asc(iotPropertyValues.at), asc(iotPropertyValues.propertyId))
+        .limit(MAX_EXPORT_ROWS + 1);
+      const byId = new Map(props.map((p) => [p.id, p]));
+      const lines = ['time,thing_id,property_id,property_name,property_type,value'];
+      for (const r of rows.slice(0, MAX_EXPORT_ROWS)) {
+        const p = byId.get(r.propertyId);
+        if (!p) continue;
+        lines.push(
+          [r.at.toISOString(), p.thingId, p.id, csvCell(p.name), p.type, csvCell(r.value)].join(','),
+        );
+      }
+      if (rows.length > MAX_EXPORT_ROWS) lines.push(`# cut at ${MAX_EXPORT_ROWS} values`);
+      const csv = `${lines.join('\r\n')}\r\n`;
+      const stamp = body.from.toISOString().slice(0, 10);
+      const [exported] = await deps.db
+        .insert(iotExports)
+        .values({
+          organizationId: space.organizationId,
+          ownerUserId: space.actorId,
+          filename: `historic-data-${stamp}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: csv,
+          size: Buffer.byteLength(csv),
+          expiresAt: new Date(Date.now() + EXPORT_DAYS * 86_400_000),
+        })
+        .returning();
+      if (!exported) throw new Error('insert returned no row');
+      const link = `${deps.publicUrl}/iot/v2/series/historic_data/${exported.id}`;
+      await deps.db.insert(notifications).values({
+        userId: space.actorId,
+        organizationId: space.organizationId,
+        kind: 'historic_data',
+        title: 'Your historic data is ready',
+        body: `${rows.length > MAX_EXPORT_ROWS ? MAX_EXPORT_ROWS : rows.length} values, available for ${EXPORT_DAYS} days.`,
+        link,
+        data: { export_id: exported.id },
+      });
+      const [me] = await deps.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, space.actorId));
+      const to = me?.email;
+      if (to && deps.mailer) {
+        const text = `Your historic data export is ready: ${link}\nThe link works for ${EXPORT_DAYS} days.`;
+        await deps.mailer.send({
+          to,
+          subject: 'Your historic data is ready',
+          text,
+          html: `<p>Your historic data export is ready: <a href="${link}">download the CSV</a>.</p><p>The link works for ${EXPORT_DAYS} days.</p>`,
+        });
+      }
+      return { id: exported.id, link };
+    },
+
+    /** The CSV by its unguessable id (the mailed link), until it expires. */
+    async download(id: string) {
+      const rows = await deps.db
+        .select()
+        .from(iotExports)
+        .where(and(eq(iotExports.id, id), gt(iotExports.expiresAt, new Date())))
+        .limit(1);
+      const row = rows[0];
+      if (!row) throw notFound('Export');
+      return row;
+    },
+  };
+}
+export type HistoricData = ReturnType<typeof createHistoricData>;
