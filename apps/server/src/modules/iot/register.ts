@@ -17,6 +17,9 @@ import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './dashboards/dashboards.service.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { createDevicesService } from './devices/devices.service.ts';
+import { groupsRoutes } from './groups/groups.routes.ts';
+import { createGroupsService } from './groups/groups.service.ts';
+import { createNotificationsService } from './notifications/notifications.service.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
@@ -51,6 +54,12 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
   const historic = createHistoricData({ db, resolve, mailer: deps.mailer, publicUrl: config.publicUrl });
+  const devices = createDevicesService({ db, resolve });
+  const things = createThingsService({ db, resolve, quotas });
+  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
+  const triggers = createTriggersService({ db, resolve, quotas });
+  const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const authenticate = createIotAuthenticate(app, tokens);
 
   await app.register(async (iot) => {
     // Upstream (Goa) serves errors as application/vnd.goa.error+json; the body is our usual error body.
@@ -66,17 +75,20 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     await iot.register(clientTokenRoutes, { clients });
     await iot.register(exportDownloadRoutes, { historic });
     await iot.register(async (authed) => {
-      authed.addHook('onRequest', createIotAuthenticate(app, tokens));
+      authed.addHook('onRequest', authenticate);
       await authed.register(catalogueRoutes);
       await authed.register(apiClientsRoutes, { clients });
-      await authed.register(devicesRoutes, { devices: createDevicesService({ db, resolve }) });
-      await authed.register(thingsRoutes, { things: createThingsService({ db, resolve, quotas }) });
+      await authed.register(devicesRoutes, { devices });
+      await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
       await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }), historic });
-      await authed.register(dashboardsRoutes, {
-        dashboards: createDashboardsService({ db, resolve, mailer: deps.mailer }),
-      });
-      await authed.register(triggersRoutes, { triggers: createTriggersService({ db, resolve, quotas }) });
+      await authed.register(dashboardsRoutes, { dashboards });
+      await authed.register(triggersRoutes, { triggers });
     });
+  });
+  // The web app's own lists (spec 7.4) answer errors in the usual JSON body.
+  await app.register(async (web) => {
+    web.addHook('onRequest', authenticate);
+    await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
   });
 }

@@ -10,17 +10,28 @@ export function canonicalTimeZone(name: string): string | null {
 
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (formatters.size > 1000) formatters.clear();
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 function offsetSeconds(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const parts = formatter(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const local = Date.UTC(
     get('year'),
@@ -52,7 +63,8 @@ export function timezoneInfo(name: string, now = new Date()): TimezoneInfo {
   let lo = now.getTime();
   let hi = lo;
   const yearAhead = lo + 366 * 24 * HOUR_MS;
-  for (let t = lo + 24 * HOUR_MS; t <= yearAhead; t += 24 * HOUR_MS) {
+  // Weekly steps find the next change (no zone changes its offset twice within a week), then halving.
+  for (let t = lo + 7 * 24 * HOUR_MS; t <= yearAhead; t += 7 * 24 * HOUR_MS) {
     if (offsetSeconds(name, new Date(t)) !== offset) {
       hi = t;
       break;
@@ -72,4 +84,11 @@ export function timezoneInfo(name: string, now = new Date()): TimezoneInfo {
   if (cache.size > 1000) cache.clear();
   cache.set(name, { info, until: Math.min(until, now.getTime() + HOUR_MS) });
   return info;
+}
+
+/** Every IANA zone the runtime knows, UTC included. */
+export function allTimeZones(): string[] {
+  const names = new Set(Intl.supportedValuesOf('timeZone'));
+  names.add('UTC');
+  return [...names].sort();
 }

@@ -1,0 +1,255 @@
+import { errorBodySchema } from '@tinkercloud/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../auth/auth.plugin.ts';
+import { GROUP_KINDS } from '../../../db/schema/index.ts';
+import { queryBool } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import { allTimeZones, timezoneInfo } from '../common/timezones.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { GroupsService } from './groups.service.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = { '4xx': errorBodySchema } as const;
+const noContent = z.null().describe('No content');
+
+const folderName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+const folderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(GROUP_KINDS),
+  parent_id: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const itemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(GROUP_KINDS),
+  name: z.string(),
+  folderId: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().optional(),
+});
+const itemRef = z.object({ kind: z.enum(GROUP_KINDS), id: z.uuid() });
+const listParams = z.object({
+  list: z.enum(['devices', 'things', 'dashboards', 'sketches', 'triggers', 'all']),
+});
+
+/**
+ * The web app's lists of spec 7.4 with the space in X-Organization: group lists with folders, the trash,
+ * time zones and notifications.
+ */
+export const groupsRoutes: FastifyPluginAsync<{
+  groups: GroupsService;
+  notifications: NotificationsService;
+}> = async (app, { groups, notifications }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['groups'];
+
+  typed.get(
+    '/groups/v1/:list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Folders and items of a kind (or all) under parent_id; show_deleted adds the trash',
+        params: listParams,
+        querystring: z.object({ parent_id: z.uuid().optional(), show_deleted: queryBool.optional() }),
+        response: {
+          200: z.object({ folders: z.array(folderSchema), items: z.array(itemSchema) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      groups.list(ref(request), request.params.list, {
+        parentId: request.query.parent_id,
+        showDeleted: request.query.show_deleted,
+      }),
+  );
+
+  typed.get(
+    '/groups/v1/trash',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Soft-deleted devices, things, dashboards and triggers of the space',
+        response: { 200: z.object({ items: z.array(itemSchema) }), ...errors },
+      },
+    },
+    async (request) => groups.trash(ref(request)),
+  );
+
+  typed.post(
+    '/groups/v1/trash/restore',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Restore soft-deleted items (plan limits apply)',
+        body: z.object({ items: z.array(itemRef).min(1).max(100) }),
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.restore(ref(request), request.body.items);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/groups/v1/trash/purge',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete items for good',
+        body: z.object({ items: z.array(itemRef).min(1).max(100) }),
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.purge(ref(request), request.body.items);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/groups/v1/folders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a folder for items of one kind',
+        body: z.object({ name: folderName, kind: z.enum(GROUP_KINDS), parent_id: z.uuid().optional() }),
+        response: { 201: folderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await groups.createFolder(ref(request), request.body)),
+  );
+
+  typed.patch(
+    '/groups/v1/folders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a folder or move it (parent_id null: to the top)',
+        params: z.object({ id: z.uuid() }),
+        body: z.object({ name: folderName.optional(), parent_id: z.uuid().nullable().optional() }),
+        response: { 200: folderSchema, ...errors },
+      },
+    },
+    async (request) => groups.updateFolder(ref(request), request.params.id, request.body),
+  );
+
+  typed.delete(
+    '/groups/v1/folders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a folder; what it held moves up to its parent',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.deleteFolder(ref(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.put(
+    '/groups/v1/items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Move items of one kind into a folder (folder_id null: out of any folder)',
+        body: z.object({
+          kind: z.enum(GROUP_KINDS),
+          ids: z.array(z.uuid()).min(1).max(500),
+          folder_id: z.uuid().nullable(),
+        }),
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await groups.move(ref(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.get(
+    '/iot/v2/timezones',
+    {
+      schema: {
+        tags: ['iot: time zones'],
+        security,
+        summary: 'Every time zone with its current UTC offset (seconds) and until when it holds',
+        response: {
+          200: z.array(z.object({ name: z.string(), offset: z.number().int(), until: z.string() })),
+          ...errors,
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/vnd.arduino.timezone+json; type=collection; charset=utf-8')
+        .send(allTimeZones().map((name) => timezoneInfo(name))),
+  );
+
+  typed.get(
+    '/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        security,
+        summary: "The caller's notifications, newest first, with the unread count",
+        response: {
+          200: z.object({
+            notifications: z.array(
+              z.object({
+                id: z.string(),
+                kind: z.string(),
+                title: z.string(),
+                body: z.string(),
+                link: z.string().optional(),
+                organization_id: z.string().optional(),
+                data: z.record(z.string(), z.unknown()),
+                created_at: z.string(),
+                read_at: z.string().optional(),
+                read: z.boolean(),
+              }),
+            ),
+            unread: z.number().int(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => notifications.list(actorOf(request).userId),
+  );
+
+  typed.post(
+    '/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        security,
+        summary: 'Mark notifications read (all of them when ids is absent)',
+        body: z.object({ ids: z.array(z.uuid()).max(100).optional() }).nullish(),
+        response: { 200: z.object({ unread: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => notifications.markRead(actorOf(request).userId, request.body?.ids),
+  );
+};
