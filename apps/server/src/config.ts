@@ -56,6 +56,8 @@ const envSchema = z.object({
   PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Requests per minute to the /iot API per API key (or per user without one); 0 turns the limit off.
+  IOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(3000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,6 +86,8 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
+  /** The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit). */
+  iot: { rateLimitPerMinute: number };
   /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
   baseHost: string | undefined;
   /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
@@ -154,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
+    iot: { rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE },
     baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
     web: {

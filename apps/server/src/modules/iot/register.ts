@@ -10,6 +10,7 @@ import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createIotAuthenticate } from './common/auth.ts';
+import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
 import { createIotQuotas } from './common/quotas.ts';
 import { createSpaceResolver } from './common/space.ts';
@@ -60,8 +61,10 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
   const authenticate = createIotAuthenticate(app, tokens);
+  const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
 
   await app.register(async (iot) => {
+    limitBodies(iot);
     // Upstream (Goa) serves errors as application/vnd.goa.error+json; the body is our usual error body.
     iot.addHook('onSend', async (_request, reply, payload) => {
       if (
@@ -76,6 +79,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     await iot.register(exportDownloadRoutes, { historic });
     await iot.register(async (authed) => {
       authed.addHook('onRequest', authenticate);
+      if (rateLimit) authed.addHook('onRequest', rateLimit);
       await authed.register(catalogueRoutes);
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
@@ -88,7 +92,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   // The web app's own lists (spec 7.4) answer errors in the usual JSON body.
   await app.register(async (web) => {
+    limitBodies(web);
     web.addHook('onRequest', authenticate);
+    if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
   });
 }
