@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import { createCustomizationOperator } from './customization.operator.ts';
 import { createCustomizationService } from './customization.service.ts';
 
@@ -19,12 +20,19 @@ afterAll(() => t?.close());
 const branding = (id: string) => `/customization/v1/customizable/ofOrg/${id}`;
 
 describe('branding', () => {
-  it('is public for team spaces, empty until set, and 404 for schools and unknown ids', async () => {
+  it('is public for branded team spaces, for members otherwise, empty until set, and 404 for schools and unknown ids', async () => {
     const admin = await t.createUser();
+    const outsider = await t.createUser();
     const team = await f.space('pro', [[admin.id, 'role:pro-admin']], { name: 'Acme' });
     const school = await f.space('edu', [[admin.id, 'role:edu-admin']]);
+    // Not a branded deployment yet: members only.
+    expect((await f.call(null, 'GET', branding(team.id))).statusCode).toBe(404);
+    expect((await f.call(outsider.id, 'GET', branding(team.id))).statusCode).toBe(404);
+    expect((await f.call(admin.id, 'GET', branding(team.id))).statusCode).toBe(200);
+    await createSpacesRepository(t.db).update(team.id, { slug: 'acme-public' });
     const res = await f.call(null, 'GET', branding(team.id));
     expect(res.statusCode).toBe(200);
+    expect((await f.call(outsider.id, 'GET', branding(team.id))).statusCode).toBe(200);
     expect(res.json()).toEqual({
       organization_id: team.id,
       organization_name: 'Acme',

@@ -22,14 +22,18 @@ export const customizationRoutes: FastifyPluginAsync<{ customization: Customizat
   typed.get(
     '/customization/v1/customizable/ofOrg/:organization_id',
     {
+      // Signed-in callers are identified when they send a token; branded deployments answer without one.
+      onRequest: async (request) => {
+        if (request.headers.authorization) await app.authenticate(request);
+      },
       schema: {
         tags,
-        summary: 'Branding of a team space (public: branded pages show it before sign-in)',
+        summary: 'Branding of a team space (public for branded deployments, else for its members)',
         params: orgParams,
         response: { 200: brandingSchema, ...errors },
       },
     },
-    async (request) => customization.branding(request.params.organization_id),
+    async (request) => customization.branding(request.params.organization_id, request.actor?.userId ?? null),
   );
 
   typed.put(

@@ -39,10 +39,17 @@ export function createCustomizationService(deps: CustomizationServiceDeps) {
   }
 
   return {
-    /** Public (a branded page shows it before sign-in). Only pro spaces are branded. */
-    async branding(organizationId: string) {
+    /**
+     * A branded deployment (a team space with a slug) shows its branding to anyone, before sign-in; any other
+     * team space's branding is for its members only. Outsiders get 404, as for any space not theirs.
+     */
+    async branding(organizationId: string, actorId: string | null) {
       const org = await spaces.findById(organizationId);
       if (org?.space !== 'pro') throw notFound('Branding');
+      if (!org.slug) {
+        if (!actorId) throw notFound('Branding');
+        await access.membership(actorId, org.id);
+      }
       return brandingOf(org);
     },
 

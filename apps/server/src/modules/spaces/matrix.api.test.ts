@@ -146,9 +146,9 @@ const ENDPOINTS: Endpoint[] = [
     run: (c) => c.call(c.actorId, 'GET', `${ORG(c)}/kits`),
   },
   {
-    // Public, and only pro spaces are branded.
+    // Only pro spaces are branded; without a slug (not a branded deployment) members only.
     name: 'GET branding',
-    expected: (a) => (a.kind === 'pro' ? 200 : 404),
+    expected: (a) => (a.kind === 'pro' && a.role !== null ? 200 : 404),
     run: (c) => c.call(c.actorId, 'GET', `/customization/v1/customizable/ofOrg/${c.orgId}`),
   },
   {
