@@ -55,6 +55,8 @@ const PRO = [
   'Plan Usage',
 ];
 const MINOR = ['Home', 'Sketches', 'Courses'];
+// Students may not read the plan recap: no Plan Usage.
+const EDU_STUDENT = EDU.filter((link) => link !== 'Plan Usage');
 
 let people: Record<'eduAdmin' | 'teacher' | 'student' | 'proAdmin' | 'editor' | 'kid' | 'loner', ApiSession>;
 const school = { id: '', name: 'Springfield High' };
@@ -103,7 +105,7 @@ test('an adult with only My Cloud: no space selector, the My Cloud sidebar and e
 for (const [who, space, expected] of [
   ['eduAdmin', school, EDU],
   ['teacher', school, EDU],
-  ['student', school, EDU],
+  ['student', school, EDU_STUDENT],
   ['proAdmin', team, PRO],
   ['editor', team, PRO],
 ] as const) {

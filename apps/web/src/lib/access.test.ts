@@ -46,6 +46,13 @@ describe('canAccess', () => {
     }
   });
 
+  it('offers Plan Usage only to roles that may read the plan', () => {
+    expect(canAccess('plan-usage', { ...adult('edu'), roles: ['role:edu-teacher'] })).toBe(true);
+    expect(canAccess('plan-usage', { ...adult('edu'), roles: ['role:edu-student'] })).toBe(false);
+    expect(canAccess('plan-usage', { ...adult('pro'), roles: ['role:pro-editor'] })).toBe(true);
+    expect(canAccess('plan-usage', adult('private'))).toBe(true);
+  });
+
   it('lists members only to roles that may read them', () => {
     expect(canAccess('members', { ...adult('edu'), roles: ['role:edu-teacher'] })).toBe(true);
     expect(canAccess('members', { ...adult('edu'), roles: ['role:edu-student'] })).toBe(false);

@@ -46,8 +46,8 @@ const RULES: Record<SectionKey, AccessRule> = {
   integrations: everywhere(),
   settings: { spaces: ORGANISATIONS, minors: false },
   // The spec has two readings (private only / every space); usage and limits exist in every space, so the
-  // page is offered in all of them.
-  'plan-usage': everywhere(),
+  // page is offered in all of them, to the roles that may read the recap (plan.read: not students).
+  'plan-usage': { ...everywhere(), action: 'plan.read' },
   'roles-permissions': { spaces: ORGANISATIONS, minors: false },
   // Members are listed only to roles that may read them (students may not): the page would only fail.
   members: { spaces: ORGANISATIONS, minors: false, action: 'members.read' },
