@@ -89,6 +89,10 @@ describe('join by code', () => {
       });
       const join = await f.call(user.id, 'POST', JOIN, { code });
       expect(join.statusCode).toBe(409);
+      // Its members are told they already belong, not that the code is closed.
+      expect((await f.call(admin.id, 'GET', validate(code))).json().available).toBe(true);
+      const again = await f.call(admin.id, 'POST', JOIN, { code });
+      expect(again.json()).toEqual({ organization_id: org.id, already_member: true });
     }
     // 50 seats for a team plan with 100 things (spec 6.5).
     const team = await f.space('pro', [[admin.id, 'role:pro-admin']], { planId: 'cloud-enterprise' });

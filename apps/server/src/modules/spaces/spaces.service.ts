@@ -128,6 +128,8 @@ export function createSpacesService(deps: SpacesServiceDeps) {
       if (!joinCodeSchema.safeParse(rawCode).success) throw new AppError('bad_request', INVALID_CODE);
       const org = await repo.findByJoinCode(normaliseJoinCode(rawCode));
       if (!org) throw new AppError('not_found', INVALID_CODE);
+      // A member may always "join" again: the join answers that they already belong (spec 4.5).
+      if (await repo.rolesOf(org.id, actorId)) return { organization_id: org.id, available: true };
       const user = await account(actorId);
       const closed =
         (user.isMinor && org.space === 'pro') ||
