@@ -44,6 +44,46 @@ describe('roles', () => {
     expect(roleFitsSpace('role:edu-student', 'edu')).toBe(true);
   });
 
+  // Pinned on purpose: the server's role × space matrix test derives its expectations from this table, so the
+  // table itself must be checked against the design here. Change both knowingly.
+  it('grants exactly the designed actions to each role', () => {
+    const iot = ['iot.read', 'iot.write', 'iot.delete', 'api_clients.manage'];
+    const manage = ['space.update', 'space.delete', 'space.logo', 'members.remove', 'members.role'];
+    const sorted = (list: readonly string[]) => [...list].sort();
+    expect(sorted(ROLE_PERMISSIONS['role:edu-admin'])).toEqual(
+      sorted([
+        'space.read',
+        'space.code.read',
+        'members.read',
+        'members.invite',
+        'plan.read',
+        ...manage,
+        ...iot,
+      ]),
+    );
+    expect(sorted(ROLE_PERMISSIONS['role:pro-admin'])).toEqual(
+      sorted([
+        'space.read',
+        'space.code.read',
+        'members.read',
+        'members.invite',
+        'plan.read',
+        'branding.update',
+        ...manage,
+        ...iot,
+      ]),
+    );
+    expect(sorted(ROLE_PERMISSIONS['role:edu-teacher'])).toEqual(
+      sorted(['space.read', 'space.code.read', 'members.read', 'members.invite', 'plan.read', ...iot]),
+    );
+    expect(sorted(ROLE_PERMISSIONS['role:edu-student'])).toEqual(
+      sorted(['space.read', 'iot.read', 'iot.write']),
+    );
+    expect(sorted(ROLE_PERMISSIONS['role:pro-editor'])).toEqual(
+      sorted(['space.read', 'members.read', 'plan.read', ...iot]),
+    );
+  });
+
   it('lets admins manage and others only read', () => {
     expect(rolesAllow(['role:pro-admin'], 'members.role')).toBe(true);
     expect(rolesAllow(['role:pro-editor'], 'members.role')).toBe(false);
