@@ -216,6 +216,9 @@ describe('Members', () => {
     expect(await screen.findByText('1 of 30 seats used')).toBeTruthy();
     expect(screen.getByLabelText('E-mail or username')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    // Teachers may add students only (the server refuses other roles from them).
+    const roles = [...(screen.getByLabelText('Role') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(roles).toEqual(['Student']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type OrganizationSpaceType, ROLE_OPTIONS, type Space } from '@tinkercloud/shared';
+import { type OrganizationSpaceType, ROLE_OPTIONS, rolesAllow, type Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
 import { Field } from '../../../components/Field.tsx';
@@ -11,7 +11,9 @@ import { SPACES_KEY } from '../api/spaces.ts';
 export function InviteMembers({ space }: { space: Space & { space: OrganizationSpaceType } }) {
   const { api, config } = useServices();
   const queryClient = useQueryClient();
-  const options = ROLE_OPTIONS[space.space];
+  // Without members.role (teachers) only the space's base role may be given, as the server enforces.
+  const allOptions = ROLE_OPTIONS[space.space];
+  const options = rolesAllow(space.roles, 'members.role') ? allOptions : allOptions.slice(-1);
   const [login, setLogin] = useState('');
   // The least powerful role is the safe default: the last in the spec's order.
   const [role, setRole] = useState<string>(options.at(-1)?.value ?? '');

@@ -7,7 +7,8 @@ import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { deleteLogo, type LogoKind, SPACES_KEY, uploadLogo } from '../api/spaces.ts';
 
 /** Images only, up to 1 MB: the server enforces the same and says why when it refuses. */
-export const LOGO_ACCEPT = 'image/png,image/jpeg,image/svg+xml,image/webp,image/gif';
+/** What the server stores: no SVG, which could carry script. */
+export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
 /** One logo of a space: the square icon, or the horizontal logo shown in the header (`second`). */
 export function LogoField({ space, kind, canEdit }: { space: Space; kind: LogoKind; canEdit: boolean }) {
