@@ -57,6 +57,16 @@ test('a branded sub-domain offers only its space, with its name in the header, a
     ).toBeVisible();
     expect(await sidebarLinks(page)).toContain('Space Settings');
     await expect(page.getByTestId('free-plan-banner')).toHaveCount(0);
+
+    // Someone who is not in that organisation gets My Cloud there, with Home only (spec 2.4, 4.3).
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/auth\/interaction\//);
+    const visitor = await apiSession(server.url, newAccount('visitor'), { signUp: true });
+    await page.goto(`${branded}/`);
+    await signInOnProviderPage(page, visitor.account);
+    await expectSignedIn(page, visitor.account);
+    expect(await sidebarLinks(page)).toEqual(['Home']);
   } finally {
     if (!stopped) await server.stop();
   }

@@ -11,6 +11,9 @@ test('/minors signs up an under-age account that gets the restricted shell', asy
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Sketches', 'Courses']);
+  // A minor whose only space is My Cloud is invited to join a shared one (spec 4.4), never to buy a plan.
+  await expect(page.getByTestId('minor-banner')).toContainText('JOIN SHARED SPACE');
+  await expect(page.getByTestId('free-plan-banner')).toHaveCount(0);
 
   // Minors are sent home from pages outside Home, Sketches and Courses.
   await page.goto('/devices/');

@@ -77,6 +77,11 @@ test('an adult with only My Cloud: no space selector, the My Cloud sidebar and e
     ]),
   );
   await expect(page.getByTestId('free-plan-banner')).toContainText('SEE PLANS');
+  // An adult in My Cloud without Maker Plus is offered the maker plan (spec 6.4).
+  await expect(page.getByTestId('upgrade-link')).toHaveAttribute(
+    'href',
+    'https://store.example.org/subscriptions/plans?plan=create-maker-plus',
+  );
   // No plan beyond the entry plan: Triggers carries the paid-plan marker.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('paid-marker')).toHaveCount(1);
 });
@@ -93,6 +98,15 @@ for (const [who, space, expected] of [
     expect(await sidebarLinks(page)).toEqual(MY_CLOUD);
     await selectSpace(page, space.name);
     expect(await sidebarLinks(page)).toEqual(expected);
+    // The upgrade link of spec 6.4: team admin without a plan → Team, school admin → School, others none.
+    const upgrade = page.getByTestId('upgrade-link');
+    const plan = { proAdmin: 'cloud-enterprise', eduAdmin: 'cloud-classroom' }[who as string];
+    if (plan)
+      await expect(upgrade).toHaveAttribute(
+        'href',
+        `https://store.example.org/subscriptions/plans?plan=${plan}`,
+      );
+    else await expect(upgrade).toHaveCount(0);
     const menu = await userMenuItems(page);
     if (who === 'editor') {
       // A pro editor does not get Account settings or Billing (spec 6.3).
@@ -110,6 +124,9 @@ test('a minor sees three links, no account links, a disabled status link, and on
 }) => {
   await signIn(page, people.kid);
   expect(await sidebarLinks(page)).toEqual(MINOR);
+  // In a shared space already: no invitation to join one, and no upgrade link for minors.
+  await expect(page.getByTestId('minor-banner')).toHaveCount(0);
+  await expect(page.getByTestId('upgrade-link')).toHaveCount(0);
   await selectSpace(page, school.name);
   expect(await sidebarLinks(page)).toEqual(MINOR);
   const menu = await userMenuItems(page);
