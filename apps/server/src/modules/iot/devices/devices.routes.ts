@@ -7,6 +7,7 @@ import {
   errors,
   forceQuery,
   idParam,
+  plainJson,
   security,
   sendEmpty,
   showDeletedQuery,
@@ -43,6 +44,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices',
     {
+      ...plainJson,
       schema: {
         tags,
         security,

@@ -7,6 +7,7 @@ import {
   errors,
   forceQuery,
   idParam,
+  plainJson,
   security,
   sendEmpty,
   tagKey,
@@ -35,6 +36,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.get(
     '/iot/v2/things',
     {
+      ...plainJson,
       schema: {
         tags,
         security,
