@@ -106,7 +106,8 @@ try {
   console.log(
     `api bench: ${t.databaseName ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION_S} s each, node ${process.version}`,
   );
-  for (const c of cases) {
+  const only = process.env.BENCH_ONLY;
+  for (const c of cases.filter((x) => !only || x.name.includes(only))) {
     const { stdout } = await run(
       process.execPath,
       [

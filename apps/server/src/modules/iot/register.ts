@@ -46,7 +46,7 @@ export interface IotModulesDeps {
 export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
   const { config, db } = deps;
   const access = createSpaceAccess(createSpacesRepository(db));
-  const resolve = createSpaceResolver(access);
+  const resolve = createSpaceResolver(db);
   const quotas = createIotQuotas({ config });
   const tokens = createClientTokens({
     db,

@@ -1,11 +1,13 @@
-import type { SpaceAction } from '@tinkercloud/shared';
+import { rolesAllow, type SpaceAction } from '@tinkercloud/shared';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../../auth/auth.plugin.ts';
-import { AppError, forbidden } from '../../../errors.ts';
-import type { SpaceAccess } from '../../spaces/space-access.ts';
-import type { OrganizationRow } from '../../spaces/spaces.repository.ts';
+import type { Database } from '../../../db/client.ts';
+import { memberships, organizations } from '../../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../../errors.ts';
+import { ROLE_FORBIDS } from '../../spaces/space-access.ts';
+import { isUuid, type OrganizationRow } from '../../spaces/spaces.repository.ts';
 import { apiClientOf } from './auth.ts';
 
 /** Who calls and which space they name: what every IoT service method receives. */
@@ -46,14 +48,30 @@ export function spaceRequestOf(request: FastifyRequest): SpaceRequest {
  * caller's My Cloud, where they may do anything; an organisation id needs membership (404 otherwise, as if it
  * did not exist) and a role allowing `action` (403). A token from an API key made for a space acts there only.
  */
-export function createSpaceResolver(access: SpaceAccess) {
+export function createSpaceResolver(db: Database) {
+  // The space and the caller's roles in one round trip (the same rule as spaces/space-access.ts).
+  async function membership(actorId: string, spaceId: string) {
+    if (!isUuid(spaceId)) return null;
+    const rows = await db
+      .select({ org: organizations, roles: memberships.roles })
+      .from(organizations)
+      .innerJoin(
+        memberships,
+        and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, actorId)),
+      )
+      .where(eq(organizations.id, spaceId))
+      .limit(1);
+    return rows[0] ?? null;
+  }
   return async function resolve(ref: SpaceRequest, action: SpaceAction): Promise<IotSpace> {
     let spaceId = ref.header ?? ref.keySpace ?? undefined;
     if (spaceId === MY_CLOUD) spaceId = undefined;
     if (ref.keySpace && spaceId !== ref.keySpace) throw forbidden(OTHER_SPACE_KEY);
     if (!spaceId) return { organizationId: null, ownerUserId: ref.actorId, actorId: ref.actorId, org: null };
-    const { org } = await access.require(ref.actorId, spaceId, action);
-    return { organizationId: org.id, ownerUserId: ref.actorId, actorId: ref.actorId, org };
+    const m = await membership(ref.actorId, spaceId);
+    if (!m) throw notFound('Space');
+    if (!rolesAllow(m.roles, action)) throw forbidden(ROLE_FORBIDS);
+    return { organizationId: m.org.id, ownerUserId: ref.actorId, actorId: ref.actorId, org: m.org };
   };
 }
 export type SpaceResolver = ReturnType<typeof createSpaceResolver>;
