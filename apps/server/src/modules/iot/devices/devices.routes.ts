@@ -11,11 +11,9 @@ import {
   security,
   sendEmpty,
   showDeletedQuery,
-  tagKey,
-  tagSchema,
-  tagsResponseSchema,
 } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
+import { registerTagRoutes } from '../common/tag-routes.ts';
 import {
   deviceCreateBody,
   deviceEventsSchema,
@@ -222,55 +220,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .send(await devices.status(ref(request), request.params.id, request.query)),
   );
 
-  typed.get(
-    '/iot/v2/devices/:id/tags',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Tags of a device',
-        params: idParam,
-        response: { 200: tagsResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.type(MEDIA.tags).send(await devices.tags(ref(request), request.params.id)),
-  );
-
-  typed.put(
-    '/iot/v2/devices/:id/tags',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Set a tag (a key set again takes the new value)',
-        params: idParam,
-        body: tagSchema,
-        response: { 200: emptyBody, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await devices.putTag(ref(request), request.params.id, request.body);
-      return sendEmpty(reply);
-    },
-  );
-
-  typed.delete(
-    '/iot/v2/devices/:id/tags/:key',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a tag',
-        params: z.object({ id: z.uuid(), key: tagKey }),
-        response: { 200: emptyBody, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await devices.deleteTag(ref(request), request.params.id, request.params.key);
-      return sendEmpty(reply);
-    },
-  );
+  registerTagRoutes(app, { base: '/iot/v2/devices', noun: 'device', openApiTags: tags, service: devices });
 
   typed.get(
     '/iot/v2/devices/:id/pass',

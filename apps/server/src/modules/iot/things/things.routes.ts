@@ -2,19 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA } from '../common/media-types.ts';
-import {
-  emptyBody,
-  errors,
-  forceQuery,
-  idParam,
-  plainJson,
-  security,
-  sendEmpty,
-  tagKey,
-  tagSchema,
-  tagsResponseSchema,
-} from '../common/schemas.ts';
+import { emptyBody, errors, forceQuery, idParam, plainJson, security, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
+import { registerTagRoutes } from '../common/tag-routes.ts';
 import {
   forceBindQuery,
   thingCloneBody,
@@ -169,52 +159,5 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       reply.type(MEDIA.thingTemplate).send(await things.template(ref(request), request.params.id)),
   );
 
-  typed.get(
-    '/iot/v2/things/:id/tags',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Tags of a thing',
-        params: idParam,
-        response: { 200: tagsResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.type(MEDIA.tags).send(await things.tags(ref(request), request.params.id)),
-  );
-
-  typed.put(
-    '/iot/v2/things/:id/tags',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Set a tag (a key set again takes the new value)',
-        params: idParam,
-        body: tagSchema,
-        response: { 200: emptyBody, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await things.putTag(ref(request), request.params.id, request.body);
-      return sendEmpty(reply);
-    },
-  );
-
-  typed.delete(
-    '/iot/v2/things/:id/tags/:key',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a tag',
-        params: z.object({ id: z.uuid(), key: tagKey }),
-        response: { 200: emptyBody, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await things.deleteTag(ref(request), request.params.id, request.params.key);
-      return sendEmpty(reply);
-    },
-  );
+  registerTagRoutes(app, { base: '/iot/v2/things', noun: 'thing', openApiTags: tags, service: things });
 };
