@@ -32,6 +32,9 @@ export async function joinCode(admin: ApiSession, spaceId: string) {
 export async function selectSpace(page: Page, name: string) {
   // Pages of the header group show the sidebar as a slide-in dialog behind the menu button.
   const menuButton = page.getByRole('button', { name: 'Open menu' });
+  const selector = page.getByTestId('space-selector');
+  // Wait until the page shows one of the two, so the check below does not run before it rendered.
+  await expect(menuButton.or(selector).first()).toBeVisible();
   if (await menuButton.isVisible()) await menuButton.click();
   await page.getByTestId('space-selector').click();
   const dialog = page.getByRole('dialog', { name: 'Switch space' });

@@ -172,6 +172,7 @@ test('changing the space sends device and template pages to their lists', async 
   await selectSpace(page, school.name);
   await expect(page).toHaveURL(/\/devices\/$/);
   await page.goto('/templates/new/');
+  await expect(page).toHaveTitle(/^New template/);
   await selectSpace(page, 'My Cloud');
   await expect(page).toHaveURL(/\/templates\/\?tab=custom$/);
 });
