@@ -15,6 +15,7 @@ import { registerSpa } from './http/spa.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import type { ConnectivityHooks } from './modules/connectivity/hooks.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIotUsageSource } from './modules/iot/common/usage.ts';
@@ -36,6 +37,8 @@ export interface AppDeps {
   brandedOrigins?: string[];
   /** Usage counters of the plan recap; defaults to what exists today (member counts, 0 for the rest). */
   usage?: UsageSource;
+  /** The device side (MQTT broker): what the API tells it, and its health for the status feed. */
+  connectivity?: { hooks: ConnectivityHooks; health(): Promise<void> };
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
 }
@@ -76,7 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, deps.verifier, deps.accounts);
 
   await app.register(healthRoutes, { database: deps.database });
-  await app.register(statusRoutes, { components: [{ name: 'Database', check: () => deps.database.ping() }] });
+  const components = [{ name: 'Database', check: () => deps.database.ping() }];
+  const connectivity = deps.connectivity;
+  if (connectivity) components.push({ name: 'Broker', check: () => connectivity.health() });
+  await app.register(statusRoutes, { components });
   await app.register(appConfigRoutes, { config });
   await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
   await registerSpaceModules(app, {
@@ -85,7 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: deps.accounts,
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
   });
-  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer });
+  await registerIotModules(app, {
+    config,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    connectivity: deps.connectivity?.hooks,
+  });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

@@ -1,5 +1,6 @@
 import { DEFAULT_PRODUCT_NAME, DEFAULT_PRODUCT_SLUG } from '@tinkercloud/shared';
 import { z } from 'zod';
+import { type MqttConfig, mqttConfig, mqttEnvSchema, mqttProblems } from './modules/connectivity/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -58,6 +59,8 @@ const envSchema = z.object({
   SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Requests per minute to the /iot API per API key (or per user without one); 0 turns the limit off.
   IOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+  // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
+  ...mqttEnvSchema,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -90,6 +93,8 @@ export interface Config {
   iot: { rateLimitPerMinute: number };
   /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
   baseHost: string | undefined;
+  /** Where devices connect: the embedded broker's listeners, or an external broker. */
+  mqtt: MqttConfig;
   /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
   devOutbox: boolean;
   /** Web app extras (third-party scripts, company sign-in, outside links); null when unset. */
@@ -131,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (cleaned.OIDC_ISSUER !== undefined && cleaned.OIDC_AUDIENCE === undefined) {
     problems.push('OIDC_AUDIENCE: required when OIDC_ISSUER points at an external provider');
   }
+  problems.push(...mqttProblems(cleaned));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -160,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     iot: { rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE },
     baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
+    mqtt: mqttConfig(e, e.HOST),
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
     web: {
       tagManagerUrl: e.TAG_MANAGER_URL ?? null,

@@ -7,6 +7,8 @@ import { runMigrations } from './db/migrate.ts';
 import { createIdp } from './idp/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
+import { type Connectivity, createConnectivity } from './modules/connectivity/connectivity.ts';
+import type { Listening } from './modules/connectivity/embedded-broker.ts';
 import { brandedOrigins } from './modules/spaces/branded-origins.ts';
 import { createSpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { type DEMO_ACCOUNT, seedDemoData } from './seed/demo-data.ts';
@@ -15,14 +17,20 @@ export interface RunningServer {
   app: FastifyInstance;
   /** The seeded demo account, when demo data is on. */
   demoAccount: typeof DEMO_ACCOUNT | null;
+  /** Where the embedded MQTT broker listens (null with an external broker). */
+  mqtt: Listening | null;
   close(): Promise<void>;
 }
 
-/** Wires every part from the config: database → migrations → accounts → identity provider → HTTP app. */
+/**
+ * Wires every part from the config: database → migrations → accounts → identity provider → HTTP app → MQTT
+ * broker (after the app, whose HTTP server also carries MQTT over WebSocket).
+ */
 export async function createServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
   const database = await openDatabase(config.database, (err) =>
     logger.warn({ err }, 'database connection lost; it will reconnect on the next query'),
   );
+  let connectivity: Connectivity | undefined;
   try {
     await runMigrations(database);
     const db = database.db;
@@ -47,6 +55,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     } else {
       verifier = createRemoteVerifier(expect);
     }
+    connectivity = await createConnectivity({ config, db, logger });
     const app = await buildApp({
       config,
       database,
@@ -55,17 +64,24 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       verifier,
       idpPlugin,
       brandedOrigins: branded,
+      connectivity,
       logger,
     });
+    const mqtt = await connectivity.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
+    const broker = connectivity;
     return {
       app,
       demoAccount,
+      mqtt,
       async close() {
+        // Devices are told goodbye (and marked offline) while the database is still there.
+        await broker.close();
         await app.close();
         await database.close();
       },
     };
   } catch (err) {
+    await connectivity?.close().catch(() => undefined);
     await database.close();
     throw err;
   }

@@ -6,14 +6,21 @@ import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-ver
 import { type Config, loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
+import { type Connectivity, createConnectivity } from '../src/modules/connectivity/connectivity.ts';
 import { openTestDatabase } from './database.ts';
 
 /**
  * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
  * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
+ * `broker: true` also runs the embedded MQTT broker on a free port (`connectivity.listening.port`).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
-  const config: Config = loadConfig({ PUBLIC_URL: 'http://test.local', LOG_LEVEL: 'silent', ...env });
+export async function createTestApp(env: Record<string, string> = {}, opts: { broker?: boolean } = {}) {
+  const config: Config = loadConfig({
+    PUBLIC_URL: 'http://test.local',
+    LOG_LEVEL: 'silent',
+    ...(opts.broker && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
+    ...env,
+  });
   const database = await openTestDatabase();
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ ...config.mail, db: database.db, logger, outbox: config.devOutbox });
@@ -25,8 +32,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const verifier = config.oidc.embedded
     ? createLocalVerifier({ keys: [jwk] }, expect)
     : createRemoteVerifier(expect);
-  const app = await buildApp({ config, database, mailer, accounts, verifier });
+  const connectivity: Connectivity | undefined = opts.broker
+    ? await createConnectivity({ config, db: database.db, logger })
+    : undefined;
+  const app = await buildApp({ config, database, mailer, accounts, verifier, connectivity });
   await app.ready();
+  await connectivity?.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
 
   async function tokenFor(
     userId: string,
@@ -71,7 +82,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
     closeDatabase: () => database.close(),
     /** The throwaway database's name on a PostgreSQL server (undefined on PGlite). */
     databaseName: database.name,
+    /** The MQTT side, when the test asked for a broker. */
+    connectivity,
     async close() {
+      await connectivity?.close();
       await app.close();
       await database.close();
     },

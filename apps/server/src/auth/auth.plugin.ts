@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user; sets request.actor. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The user of an identity-provider access token, outside HTTP (MQTT applications); throws when invalid. */
+    userOfAccessToken: (token: string) => Promise<string>;
   }
 }
 
@@ -17,6 +19,10 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
     ? createExternalUserResolver({ verifier, accounts, logger: app.log })
     : undefined;
   app.decorateRequest('actor', null);
+  app.decorate('userOfAccessToken', async (token: string) => {
+    const claims = await verifier.verify(token);
+    return resolveExternal ? resolveExternal(token, claims) : claims.sub;
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

@@ -1,3 +1,4 @@
+export * from './connectivity.ts';
 export * from './iot.ts';
 export * from './spaces.ts';
 export * from './system.ts';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
+import type { ConnectivityHooks } from '../connectivity/hooks.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
@@ -36,6 +38,8 @@ export interface IotModulesDeps {
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */
   mailer?: Mailer;
+  /** The device side: writes reach devices, binding changes reach connected devices. */
+  connectivity?: ConnectivityHooks;
 }
 
 /**
@@ -55,8 +59,8 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
   const historic = createHistoricData({ db, resolve, mailer: deps.mailer, publicUrl: config.publicUrl });
-  const devices = createDevicesService({ db, resolve });
-  const things = createThingsService({ db, resolve, quotas });
+  const devices = createDevicesService({ db, resolve, connectivity: deps.connectivity });
+  const things = createThingsService({ db, resolve, quotas, connectivity: deps.connectivity });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
@@ -83,8 +87,11 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(catalogueRoutes);
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
+      await authed.register(deviceConnectivityRoutes, { db, resolve });
       await authed.register(thingsRoutes, { things });
-      await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
+      await authed.register(propertiesRoutes, {
+        properties: createPropertiesService({ db, resolve, connectivity: deps.connectivity }),
+      });
       await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }), historic });
       await authed.register(dashboardsRoutes, { dashboards });
       await authed.register(triggersRoutes, { triggers });

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
@@ -40,7 +41,12 @@ function decodeInput(p: PropertyInput): unknown {
 }
 
 /** Devices v2: CRUD with soft and forced delete, tags, secret key (`pass`), properties, events and status. */
-export function createDevicesService(deps: { db: Database; resolve: SpaceResolver }) {
+export function createDevicesService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  /** Told when a device goes away or its key changes (connections end, an external broker learns it). */
+  connectivity?: ConnectivityHooks;
+}) {
   const repo = createDevicesRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -122,6 +128,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       const { device } = await found(space, id, force);
       if (force) await repo.hardDelete(device.id);
       else await repo.softDelete(device.id);
+      await deps.connectivity?.secretChanged(device.id, null);
     },
 
     async tags(ref: SpaceRequest, id: string) {
@@ -156,6 +163,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       const space = await deps.resolve(ref, 'iot.write');
       const { device } = await found(space, id);
       await repo.setSecret(device.id, await hashPassword(password));
+      await deps.connectivity?.secretChanged(device.id, password);
       return { set: true };
     },
 
@@ -170,6 +178,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       const space = await deps.resolve(ref, 'iot.write');
       const { device } = await found(space, id);
       await repo.deleteSecret(device.id);
+      await deps.connectivity?.secretChanged(device.id, null);
     },
 
     /** Properties of the thing the device drives (none when it drives none). */

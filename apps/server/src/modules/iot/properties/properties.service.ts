@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
+import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
@@ -15,7 +16,11 @@ const TWO_WEEKS_MS = 14 * 86_400_000;
 export const MAX_POINTS = 1000;
 
 /** Properties v2 of a thing: CRUD, publish (stores the value now) and numeric time series. */
-export function createPropertiesService(deps: { db: Database; resolve: SpaceResolver }) {
+export function createPropertiesService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  connectivity?: ConnectivityHooks;
+}) {
   const things = createThingsRepository(deps.db);
   const repo = createPropertiesRepository(deps.db);
   const series = createSeriesRepository(deps.db);
@@ -93,11 +98,13 @@ export function createPropertiesService(deps: { db: Database; resolve: SpaceReso
       else await repo.softDelete(rec.property.id);
     },
 
-    /** Stores the value as the property's last value (and in its series when persisted). */
+    /** Stores the value as the property's last value (and in its series when persisted), then sends it to the device. */
     async publish(ref: SpaceRequest, thingId: string, pid: string, value: unknown) {
       const space = await deps.resolve(ref, 'iot.write');
-      const { rec } = await propertyOf(space, thingId, pid);
+      const { thing, rec } = await propertyOf(space, thingId, pid);
       await publishValue(repo, rec.property, value);
+      const p = rec.property;
+      await deps.connectivity?.deliver(thing.id, [{ name: p.variableName ?? p.name, type: p.type, value }]);
     },
 
     async timeseries(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
+import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotQuotas } from '../common/quotas.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
@@ -20,7 +21,13 @@ export const DEVICE_TAKEN =
   'The device is bound to another thing; repeat with force=true to move it to this thing.';
 
 /** Things v2: CRUD, clone, device binding (with `force`), tags and template. */
-export function createThingsService(deps: { db: Database; resolve: SpaceResolver; quotas: IotQuotas }) {
+export function createThingsService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  quotas: IotQuotas;
+  /** Told when a device is bound or unbound, so a connected device learns its thing. */
+  connectivity?: ConnectivityHooks;
+}) {
   const repo = createThingsRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -174,6 +181,7 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
         { payload: body.properties },
         force,
       );
+      if (body.device_id) deps.connectivity?.bindingsChanged([body.device_id]);
       return full(space, id);
     },
 
@@ -210,6 +218,9 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
         if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
         throw err;
       }
+      if (changes.deviceId !== undefined || restoring) {
+        deps.connectivity?.bindingsChanged([rec.thing.deviceId, changes.deviceId]);
+      }
       return full(space, id);
     },
 
@@ -241,6 +252,7 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
       const { thing } = await found(space, id, force);
       if (force) await repo.hardDelete(thing.id);
       else await repo.softDelete(thing.id);
+      deps.connectivity?.bindingsChanged([thing.deviceId]);
     },
 
     async tags(ref: SpaceRequest, id: string) {

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Access } from './access.ts';
+import type { AuthResult, ClientAuth, ClientIdentity } from './client-auth.ts';
+import type { Commands } from './commands.ts';
+import type { ConnectivityRepository } from './connectivity.repository.ts';
+import type { Forward, Ingest } from './ingest.ts';
+import type { Presence } from './presence.ts';
+import type { Sessions } from './sessions.ts';
+import { parseTopic } from './topics.ts';
+
+/** What a client's publish becomes: refused (the connection closes), or accepted and passed on (or not). */
+export type PublishDecision = { allowed: false } | { allowed: true; forward: Forward };
+
+/** The broker-independent rules every MQTT client goes through, whichever broker carries it. */
+export interface BrokerHandlers {
+  authenticate(clientId: string, username?: string, password?: string): Promise<AuthResult>;
+  connected(who: ClientIdentity, connection: object): Promise<void>;
+  disconnected(who: ClientIdentity, connection: object): Promise<void>;
+  /** Checks, then handles (stores, answers) a publish; settles after what it stored is committed. */
+  publish(who: ClientIdentity, topic: string, payload: Uint8Array): Promise<PublishDecision>;
+  maySubscribe(who: ClientIdentity, topic: string): Promise<boolean>;
+  subscribed(who: ClientIdentity, topic: string): void;
+  mayReceive(who: ClientIdentity, topic: string): boolean;
+}
+
+export function createBrokerHandlers(deps: {
+  auth: ClientAuth;
+  access: Access;
+  repo: ConnectivityRepository;
+  sessions: Sessions;
+  presence: Presence;
+  ingest: Ingest;
+  commands: Commands;
+  logger: FastifyBaseLogger;
+}): BrokerHandlers {
+  const { access, sessions, presence, ingest, commands } = deps;
+
+  return {
+    async authenticate(clientId, username, password) {
+      const result = await deps.auth.authenticate(clientId, username, password);
+      if (!result.ok)
+        deps.logger.info({ clientId, username, reason: result.reason }, 'MQTT connection refused');
+      return result;
+    },
+
+    async connected(who, connection) {
+      if (who.kind !== 'device') return;
+      const device = await deps.repo.device(who.deviceId);
+      if (!device) return;
+      sessions.open(who.deviceId, device.space, device.thingId, connection);
+      await presence.connected(who.deviceId, device.space, connection);
+    },
+
+    async disconnected(who, connection) {
+      if (who.kind !== 'device') return;
+      const session = sessions.get(who.deviceId);
+      sessions.close(who.deviceId, connection);
+      if (session) await presence.disconnected(who.deviceId, session.space, connection);
+    },
+
+    async publish(who, topic, payload) {
+      if (!(await access.mayPublish(who, topic))) {
+        deps.logger.info({ who, topic }, 'MQTT publish refused');
+        return { allowed: false };
+      }
+      const t = parseTopic(topic);
+      if (!t) return { allowed: false };
+      if (who.kind === 'device') {
+        presence.activity(who.deviceId);
+        if (t.scope === 'device') {
+          // c/up is for the cloud alone; the legacy e/o carries device attributes nobody subscribes to.
+          if (t.channel === 'c/up') void commands.command(who.deviceId, payload);
+          return { allowed: true, forward: null };
+        }
+        if (t.channel === 'shadow/o') {
+          void commands.shadowRequest(who.deviceId, t.id, payload);
+          return { allowed: true, forward: null };
+        }
+        return { allowed: true, forward: await ingest.fromDevice(who.deviceId, t.id, topic, payload) };
+      }
+      return { allowed: true, forward: await ingest.fromApplication(who.userId, t.id, payload) };
+    },
+
+    async maySubscribe(who, topic) {
+      const ok = await access.maySubscribe(who, topic);
+      if (!ok) deps.logger.info({ who, topic }, 'MQTT subscription refused');
+      return ok;
+    },
+
+    subscribed(who, topic) {
+      const t = parseTopic(topic);
+      if (who.kind === 'device' && t?.scope === 'device' && t.channel === 'e/i') {
+        void commands.legacySubscribed(who.deviceId);
+      }
+    },
+
+    mayReceive: (who, topic) => access.mayReceive(who, topic),
+  };
+}

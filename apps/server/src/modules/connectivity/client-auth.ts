@@ -1,0 +1,117 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { decodeProtectedHeader } from 'jose';
+import { burnPasswordCheck, verifyPassword } from '../accounts/password.ts';
+import type { ClientTokens } from '../iot/api-clients/client-tokens.ts';
+import { CLIENT_TOKEN_KID } from '../iot/common/auth.ts';
+import { isUuid } from '../spaces/spaces.repository.ts';
+import type { ConnectivityRepository } from './connectivity.repository.ts';
+
+/** Who an MQTT connection is, once its CONNECT passed. */
+export type ClientIdentity =
+  | { kind: 'device'; deviceId: string }
+  | {
+      kind: 'app';
+      userId: string;
+      /** The space an API-key token was issued for (it acts there only); null: a My Cloud key; undefined: none. */
+      keySpace: string | null | undefined;
+    };
+
+/** CONNACK return codes of MQTT 3.1.1 (section 3.2.2.3). */
+export const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 } as const;
+export type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
+
+export type AuthResult =
+  | { ok: true; identity: ClientIdentity }
+  | { ok: false; code: RefusalCode; reason: string };
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Checks MQTT credentials. A device: username = its id, password = its secret key (checked against the stored
+ * scrypt hash; a reconnect with the same key skips the slow hash through a SHA-256 remembered in memory).
+ * An application: username = user id, password = an access token (identity provider or client credentials).
+ * The client id must be the device id (so one device cannot push another off), or start with the user id.
+ */
+export function createClientAuth(deps: {
+  repo: ConnectivityRepository;
+  tokens: ClientTokens;
+  /** The user of an identity-provider access token; throws when the token is not valid. */
+  userOfAccessToken: (token: string) => Promise<string>;
+}) {
+  const remembered = new Map<string, { secretHash: string; digest: Buffer }>();
+
+  async function device(clientId: string, deviceId: string, password: string): Promise<AuthResult> {
+    const refused = (reason: string): AuthResult => ({ ok: false, code: CONNACK.BAD_CREDENTIALS, reason });
+    const row = await deps.repo.device(deviceId);
+    if (!row || row.deleted || !row.secretHash) {
+      await burnPasswordCheck(password);
+      return refused(row ? 'device without a secret key, or deleted' : 'unknown device');
+    }
+    const digest = sha256(password);
+    const known = remembered.get(deviceId);
+    const matches =
+      known && known.secretHash === row.secretHash
+        ? timingSafeEqual(known.digest, digest)
+        : await verifyPassword(password, row.secretHash);
+    if (!matches) return refused('wrong secret key');
+    if (remembered.size > 50_000) remembered.clear();
+    remembered.set(deviceId, { secretHash: row.secretHash, digest });
+    if (clientId.toLowerCase() !== deviceId) {
+      return { ok: false, code: CONNACK.IDENTIFIER_REJECTED, reason: 'client id must be the device id' };
+    }
+    return { ok: true, identity: { kind: 'device', deviceId } };
+  }
+
+  async function application(clientId: string, username: string, token: string): Promise<AuthResult> {
+    let identity: ClientIdentity | null = null;
+    if (isClientToken(token)) {
+      const ok = await deps.tokens.verify(token);
+      if (ok) identity = { kind: 'app', userId: ok.userId, keySpace: ok.organizationId };
+    } else {
+      try {
+        identity = { kind: 'app', userId: await deps.userOfAccessToken(token), keySpace: undefined };
+      } catch {
+        identity = null;
+      }
+    }
+    if (!identity || identity.userId !== username) {
+      return { ok: false, code: CONNACK.BAD_CREDENTIALS, reason: 'invalid access token' };
+    }
+    if (!clientId.toLowerCase().startsWith(identity.userId)) {
+      return {
+        ok: false,
+        code: CONNACK.IDENTIFIER_REJECTED,
+        reason: 'client id must start with the user id',
+      };
+    }
+    return { ok: true, identity };
+  }
+
+  return {
+    async authenticate(clientId: string, username: string | undefined, password: string | undefined) {
+      if (!username || !password) {
+        return { ok: false, code: CONNACK.NOT_AUTHORIZED, reason: 'no credentials' } satisfies AuthResult;
+      }
+      if (!isUuid(username)) {
+        return { ok: false, code: CONNACK.BAD_CREDENTIALS, reason: 'unknown user name' } satisfies AuthResult;
+      }
+      const id = username.toLowerCase();
+      return JWT_SHAPE.test(password) ? application(clientId, id, password) : device(clientId, id, password);
+    },
+
+    /** Forget what was remembered of a device's key (it changed, or the device is gone). */
+    forget(deviceId: string) {
+      remembered.delete(deviceId);
+    },
+  };
+}
+export type ClientAuth = ReturnType<typeof createClientAuth>;
+
+function isClientToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).kid === CLIENT_TOKEN_KID;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const DEFAULT_MQTT_PORT = 1883;
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** The broker's environment variables, spread into the server's one schema (src/config.ts). */
+export const mqttEnvSchema = {
+  MQTT_PORT: port.optional(),
+  MQTT_HOST: z.string().min(1).optional(),
+  MQTT_TLS_PORT: port.optional(),
+  MQTT_TLS_CERT_FILE: z.string().min(1).optional(),
+  MQTT_TLS_KEY_FILE: z.string().min(1).optional(),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp|ssl)$/ }).optional(),
+};
+
+type MqttEnv = { [K in keyof typeof mqttEnvSchema]?: z.infer<(typeof mqttEnvSchema)[K]> };
+
+export type MqttConfig =
+  | {
+      mode: 'embedded';
+      host: string;
+      /** The plain MQTT port; 0 picks any free port (tests). */
+      port: number;
+      /** False when MQTT_PORT was left unset: a taken default then falls back to the next free port. */
+      portExplicit: boolean;
+      tls: { port: number; certFile: string; keyFile: string } | null;
+    }
+  | {
+      mode: 'external';
+      /** The broker's address, credentials included (the server connects as a privileged client). */
+      url: string;
+    };
+
+/** Problems that span several variables, listed with the others by loadConfig. */
+export function mqttProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const cert = env.MQTT_TLS_CERT_FILE !== undefined;
+  const key = env.MQTT_TLS_KEY_FILE !== undefined;
+  if (cert !== key) problems.push('MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE: set both or neither');
+  if (env.MQTT_TLS_PORT !== undefined && !cert) {
+    problems.push('MQTT_TLS_PORT: needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE');
+  }
+  if (env.MQTT_URL !== undefined) {
+    for (const name of ['MQTT_PORT', 'MQTT_TLS_PORT', 'MQTT_TLS_CERT_FILE', 'MQTT_TLS_KEY_FILE']) {
+      if (env[name] !== undefined) problems.push(`${name}: has no effect with MQTT_URL (external broker)`);
+    }
+  }
+  return problems;
+}
+
+export function mqttConfig(e: MqttEnv, httpHost: string): MqttConfig {
+  if (e.MQTT_URL) return { mode: 'external', url: e.MQTT_URL };
+  return {
+    mode: 'embedded',
+    host: e.MQTT_HOST ?? httpHost,
+    port: e.MQTT_PORT ?? DEFAULT_MQTT_PORT,
+    portExplicit: e.MQTT_PORT !== undefined,
+    tls:
+      e.MQTT_TLS_CERT_FILE && e.MQTT_TLS_KEY_FILE
+        ? { port: e.MQTT_TLS_PORT ?? 8884, certFile: e.MQTT_TLS_CERT_FILE, keyFile: e.MQTT_TLS_KEY_FILE }
+        : null,
+  };
+}

@@ -1,0 +1,222 @@
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  iotDeviceConnectivity,
+  iotDeviceSecrets,
+  iotDeviceStatusEvents,
+  iotDevices,
+  iotProperties,
+  iotThings,
+} from '../../db/schema/index.ts';
+import type { SpaceKey } from '../live/event-bus.ts';
+
+export interface DeviceIdentity {
+  id: string;
+  space: SpaceKey;
+  secretHash: string | null;
+  deleted: boolean;
+  /** The live thing the device drives, if any. */
+  thingId: string | null;
+}
+
+export interface ThingInfo {
+  id: string;
+  space: SpaceKey;
+  deviceId: string | null;
+  timezone: string;
+}
+
+export interface PropertyInfo {
+  id: string;
+  name: string;
+  /** What the sketch calls it, and so what the device sends: the variable name, else the name. */
+  variable: string;
+  type: string;
+  persist: boolean;
+  minValue: number | null;
+  maxValue: number | null;
+  lastValue: unknown;
+  valueUpdatedAt: Date | null;
+}
+
+export type Rejection = { at: string; topic: string; name: string; reason: string };
+
+/** The SQL the broker side needs: identities, bindings, status and what devices report about themselves. */
+export function createConnectivityRepository(db: Database) {
+  return {
+    async device(id: string): Promise<DeviceIdentity | null> {
+      const rows = await db
+        .select({
+          id: iotDevices.id,
+          organizationId: iotDevices.organizationId,
+          ownerUserId: iotDevices.ownerUserId,
+          deletedAt: iotDevices.deletedAt,
+          secretHash: iotDeviceSecrets.secretHash,
+          thingId: iotThings.id,
+        })
+        .from(iotDevices)
+        .leftJoin(iotDeviceSecrets, eq(iotDeviceSecrets.deviceId, iotDevices.id))
+        .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
+        .where(eq(iotDevices.id, id))
+        .limit(1);
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        id: r.id,
+        space: { organizationId: r.organizationId, ownerUserId: r.ownerUserId },
+        secretHash: r.secretHash,
+        deleted: r.deletedAt !== null,
+        thingId: r.thingId,
+      };
+    },
+
+    /** The live thing each of these devices drives (absent: none), and whether the device still exists. */
+    async bindings(deviceIds: string[]): Promise<Map<string, { thingId: string | null; live: boolean }>> {
+      const out = new Map<string, { thingId: string | null; live: boolean }>();
+      if (deviceIds.length === 0) return out;
+      const rows = await db
+        .select({ id: iotDevices.id, deletedAt: iotDevices.deletedAt, thingId: iotThings.id })
+        .from(iotDevices)
+        .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
+        .where(inArray(iotDevices.id, deviceIds));
+      for (const r of rows) out.set(r.id, { thingId: r.thingId, live: r.deletedAt === null });
+      return out;
+    },
+
+    async thing(id: string): Promise<ThingInfo | null> {
+      const rows = await db
+        .select({
+          id: iotThings.id,
+          organizationId: iotThings.organizationId,
+          ownerUserId: iotThings.ownerUserId,
+          deviceId: iotThings.deviceId,
+          timezone: iotThings.timezone,
+        })
+        .from(iotThings)
+        .where(and(eq(iotThings.id, id), isNull(iotThings.deletedAt)))
+        .limit(1);
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        id: r.id,
+        space: { organizationId: r.organizationId, ownerUserId: r.ownerUserId },
+        deviceId: r.deviceId,
+        timezone: r.timezone,
+      };
+    },
+
+    async properties(thingId: string): Promise<PropertyInfo[]> {
+      const rows = await db
+        .select({
+          id: iotProperties.id,
+          name: iotProperties.name,
+          variableName: iotProperties.variableName,
+          type: iotProperties.type,
+          persist: iotProperties.persist,
+          minValue: iotProperties.minValue,
+          maxValue: iotProperties.maxValue,
+          lastValue: iotProperties.lastValue,
+          valueUpdatedAt: iotProperties.valueUpdatedAt,
+        })
+        .from(iotProperties)
+        .where(and(eq(iotProperties.thingId, thingId), isNull(iotProperties.deletedAt)));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        variable: r.variableName ?? r.name,
+        type: r.type,
+        persist: r.persist,
+        minValue: r.minValue,
+        maxValue: r.maxValue,
+        lastValue: r.lastValue,
+        valueUpdatedAt: r.valueUpdatedAt,
+      }));
+    },
+
+    /** Sets the status and appends to the history, in one transaction; nothing when it is already so. */
+    async setStatus(deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(iotDevices)
+          .set({ status, lastActivityAt: at })
+          .where(and(eq(iotDevices.id, deviceId), sql`${iotDevices.status} <> ${status}`))
+          .returning({ id: iotDevices.id });
+        if (changed.length === 0) return false;
+        await tx
+          .insert(iotDeviceStatusEvents)
+          .values({ deviceId, value: status === 'ONLINE' ? 'CONNECTED' : 'DISCONNECTED', at });
+        return true;
+      });
+    },
+
+    /**
+     * Marks offline every device the database thinks online but that has no session here (after a restart,
+     * or a crash that left no disconnect behind). Returns the devices it changed.
+     */
+    async markOfflineExcept(connected: string[], at: Date) {
+      return db.transaction(async (tx) => {
+        const where = [eq(iotDevices.status, 'ONLINE')];
+        if (connected.length > 0) where.push(notInArray(iotDevices.id, connected));
+        const rows = await tx
+          .update(iotDevices)
+          .set({ status: 'OFFLINE' })
+          .where(and(...where))
+          .returning({
+            id: iotDevices.id,
+            organizationId: iotDevices.organizationId,
+            ownerUserId: iotDevices.ownerUserId,
+          });
+        if (rows.length > 0) {
+          await tx
+            .insert(iotDeviceStatusEvents)
+            .values(rows.map((r) => ({ deviceId: r.id, value: 'DISCONNECTED' as const, at })));
+        }
+        return rows;
+      });
+    },
+
+    async touch(deviceIds: string[], at: Date): Promise<void> {
+      if (deviceIds.length === 0) return;
+      await db.update(iotDevices).set({ lastActivityAt: at }).where(inArray(iotDevices.id, deviceIds));
+    },
+
+    async setVersions(deviceId: string, v: { libVersion?: string; wifiFwVersion?: string }): Promise<void> {
+      await db.update(iotDevices).set(v).where(eq(iotDevices.id, deviceId));
+    },
+
+    async setNetConfig(deviceId: string, netConfig: { adapter: number; params: unknown[] }): Promise<void> {
+      await db
+        .insert(iotDeviceConnectivity)
+        .values({ deviceId, netConfig })
+        .onConflictDoUpdate({
+          target: iotDeviceConnectivity.deviceId,
+          set: { netConfig, updatedAt: sql`now()` },
+        });
+    },
+
+    /** Adds refused values to the device's counter and keeps the latest reason. */
+    async addRejections(deviceId: string, count: number, last: Rejection): Promise<void> {
+      await db
+        .insert(iotDeviceConnectivity)
+        .values({ deviceId, rejectedValues: count, lastRejection: last })
+        .onConflictDoUpdate({
+          target: iotDeviceConnectivity.deviceId,
+          set: {
+            rejectedValues: sql`${iotDeviceConnectivity.rejectedValues} + ${count}`,
+            lastRejection: last,
+            updatedAt: sql`now()`,
+          },
+        });
+    },
+
+    async connectivity(deviceId: string) {
+      const rows = await db
+        .select()
+        .from(iotDeviceConnectivity)
+        .where(eq(iotDeviceConnectivity.deviceId, deviceId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+export type ConnectivityRepository = ReturnType<typeof createConnectivityRepository>;

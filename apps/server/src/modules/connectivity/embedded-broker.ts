@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createServer as createTlsServer } from 'node:tls';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import { ConfigError } from '../../config.ts';
+import type { BusTransport } from '../live/event-bus.ts';
+import type { BrokerHandlers } from './broker-handlers.ts';
+import type { ClientIdentity } from './client-auth.ts';
+import type { MqttConfig } from './config.ts';
+import { INTERNAL_PREFIX } from './topics.ts';
+
+type EmbeddedConfig = Extract<MqttConfig, { mode: 'embedded' }>;
+
+/** MQTT over WebSocket lives here on the HTTP port (arduino-iot-js connects to `wss://…/mqtt`). */
+export const WEBSOCKET_PATH = '/mqtt';
+/** Where a refused message goes: a topic no client may subscribe to, so nobody receives it. */
+const DISCARDED = `${INTERNAL_PREFIX}discarded`;
+/** How far past the default port a free one is looked for when MQTT_PORT was left unset. */
+const PORT_SEARCH = 100;
+
+export interface Listening {
+  port: number;
+  tlsPort: number | null;
+  websocketPath: string | null;
+}
+
+/**
+ * Aedes in this process: plain MQTT on MQTT_PORT, optional MQTT over TLS, and MQTT over WebSocket at /mqtt on
+ * the HTTP server. Every client goes through the broker handlers; a QoS 1 publish is acknowledged only after
+ * `handlers.publish` settled, which is after its values are committed.
+ */
+export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
+  const identities = new WeakMap<Client, ClientIdentity>();
+  let handlers: BrokerHandlers | null = null;
+  const servers: Server[] = [];
+  let wss: WebSocketServer | null = null;
+  let detachUpgrade: (() => void) | null = null;
+
+  const aedes = await Aedes.createBroker({
+    // A device may not keep the broker waiting long before it says who it is.
+    connectTimeout: 10_000,
+    authenticate(client, username, password, done) {
+      const h = handlers;
+      if (!h) return done(refusal(3, 'starting'), false);
+      h.authenticate(client.id, username, password?.toString('utf8')).then(
+        (result) => {
+          if (!result.ok) return done(refusal(result.code, result.reason), false);
+          identities.set(client, result.identity);
+          done(null, true);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'MQTT authentication failed');
+          done(refusal(3, 'server unavailable'), false);
+        },
+      );
+    },
+    authorizePublish(client, packet, done) {
+      const who = client ? identities.get(client) : undefined;
+      if (!who || !handlers) return done(new Error('not authorized'));
+      packet.retain = false;
+      handlers.publish(who, packet.topic, packet.payload as Buffer).then(
+        (decision) => {
+          if (!decision.allowed) return done(new Error(`not authorized to publish on ${packet.topic}`));
+          if (decision.forward === null) packet.topic = DISCARDED;
+          else if (decision.forward !== 'as-is') packet.payload = Buffer.from(decision.forward);
+          done(null);
+        },
+        (err: unknown) => {
+          // Not stored, so not acknowledged: the connection closes and the device sends it again.
+          logger.warn({ err, topic: packet.topic }, 'MQTT publish not stored');
+          done(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    },
+    authorizeSubscribe(client, sub, done) {
+      const who = identities.get(client);
+      if (!who || !handlers) return done(null, null);
+      handlers.maySubscribe(who, sub.topic).then(
+        (ok) => done(null, ok ? sub : null),
+        (err: unknown) => {
+          logger.error({ err }, 'MQTT subscription check failed');
+          done(null, null);
+        },
+      );
+    },
+    authorizeForward(client, packet) {
+      const who = identities.get(client);
+      if (!who || !handlers) return null;
+      return handlers.mayReceive(who, packet.topic) ? packet : null;
+    },
+  });
+
+  aedes.on('clientReady', (client) => {
+    const who = identities.get(client);
+    if (who) void handlers?.connected(who, client);
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const who = identities.get(client);
+    if (who) void handlers?.disconnected(who, client);
+  });
+  aedes.on('subscribe', (subs, client) => {
+    const who = identities.get(client);
+    if (!who || !handlers) return;
+    // A refused subscription comes back with the failure code 128 as its QoS.
+    for (const s of subs) if ((s.qos as number) !== 128) handlers.subscribed(who, s.topic);
+  });
+  aedes.on('keepaliveTimeout', (client) => logger.info({ clientId: client.id }, 'MQTT keepalive expired'));
+  aedes.on('clientError', (client, err) => logger.debug({ clientId: client.id, err }, 'MQTT client error'));
+
+  function listenOn(server: Server, port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error) => {
+        server.off('listening', onListening);
+        reject(err);
+      };
+      const onListening = () => {
+        server.off('error', onError);
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(port, host);
+    });
+  }
+
+  async function listenPlain(config: EmbeddedConfig): Promise<number> {
+    const server = createServer(aedes.handle);
+    servers.push(server);
+    const last = config.portExplicit || config.port === 0 ? config.port : config.port + PORT_SEARCH;
+    for (let port = config.port; port <= last; port += 1) {
+      try {
+        const bound = await listenOn(server, port, config.host);
+        if (port !== config.port) {
+          logger.warn(
+            `MQTT port ${config.port} is in use (another MQTT broker?): devices connect on port ${bound} instead. ` +
+              'Set MQTT_PORT to choose a port, or MQTT_URL to use that broker.',
+          );
+        }
+        return bound;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+        if (config.portExplicit) {
+          throw new ConfigError([
+            `MQTT_PORT: port ${config.port} on ${config.host} is already in use (another MQTT broker?); ` +
+              'choose another port, or set MQTT_URL to use that broker',
+          ]);
+        }
+      }
+    }
+    throw new ConfigError([`MQTT_PORT: no free port between ${config.port} and ${last}`]);
+  }
+
+  async function listenTls(config: EmbeddedConfig): Promise<number | null> {
+    if (!config.tls) return null;
+    let options: { cert: Buffer; key: Buffer };
+    try {
+      options = { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
+    } catch (err) {
+      throw new ConfigError([`MQTT_TLS_CERT_FILE / MQTT_TLS_KEY_FILE: ${(err as Error).message}`]);
+    }
+    const server = createTlsServer(options, aedes.handle);
+    servers.push(server);
+    try {
+      return await listenOn(server, config.tls.port, config.host);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new ConfigError([`MQTT_TLS_PORT: port ${config.tls.port} is already in use`]);
+      }
+      throw err;
+    }
+  }
+
+  function attachWebSocket(http: HttpServer) {
+    wss = new WebSocketServer({
+      noServer: true,
+      handleProtocols: (protocols) =>
+        protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false,
+    });
+    const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (path !== WEBSOCKET_PATH || !wss) {
+        // Nobody else upgrades on this server: refuse rather than leave the socket hanging.
+        if (http.listenerCount('upgrade') === 1) socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const stream = createWebSocketStream(ws);
+        stream.on('error', (err) => logger.debug({ err }, 'MQTT WebSocket stream error'));
+        aedes.handle(stream, req);
+      });
+    };
+    http.on('upgrade', onUpgrade);
+    detachUpgrade = () => http.off('upgrade', onUpgrade);
+  }
+
+  return {
+    install(h: BrokerHandlers) {
+      handlers = h;
+    },
+
+    async listen(config: EmbeddedConfig, http?: HttpServer): Promise<Listening> {
+      const port = await listenPlain(config);
+      const tlsPort = await listenTls(config);
+      if (http) attachWebSocket(http);
+      return { port, tlsPort, websocketPath: http ? WEBSOCKET_PATH : null };
+    },
+
+    /** Publishes from the server itself (commands on c/dw, writes on e/i), QoS 1. */
+    publish(topic: string, payload: Uint8Array): Promise<void> {
+      return new Promise((resolve, reject) => {
+        aedes.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (err) => (err ? reject(err) : resolve()),
+        );
+      });
+    },
+
+    /** Ends every connection of this MQTT client id. */
+    disconnect(clientId: string) {
+      const clients = (aedes as unknown as { clients: Record<string, Client> }).clients;
+      clients[clientId]?.close();
+    },
+
+    /** Messages between server processes; with an embedded broker these stay in this process. */
+    transport: {
+      publish(topic, payload) {
+        aedes.publish(
+          { cmd: 'publish', topic: INTERNAL_PREFIX + topic, payload, qos: 0, retain: false, dup: false },
+          () => undefined,
+        );
+      },
+      subscribe(topic, handler) {
+        aedes.subscribe(
+          INTERNAL_PREFIX + topic,
+          (packet, cb) => {
+            try {
+              handler(packet.topic.slice(INTERNAL_PREFIX.length), packet.payload as Buffer);
+            } finally {
+              cb();
+            }
+          },
+          () => undefined,
+        );
+      },
+    } satisfies BusTransport,
+
+    async health(): Promise<void> {
+      if (aedes.closed || servers.length === 0 || !servers.every((s) => s.listening)) {
+        throw new Error('the MQTT broker is not listening');
+      }
+    },
+
+    async close(): Promise<void> {
+      detachUpgrade?.();
+      for (const client of wss?.clients ?? []) client.terminate();
+      wss?.close();
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await Promise.all(
+        servers.map(
+          (s) => new Promise<void>((resolve) => (s.listening ? s.close(() => resolve()) : resolve())),
+        ),
+      );
+    },
+  };
+}
+export type EmbeddedBroker = Awaited<ReturnType<typeof createEmbeddedBroker>>;
+
+function refusal(code: number, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
+}

@@ -1,0 +1,12 @@
+/**
+ * What the REST API tells the device side. Absent (tests without a broker), the API works the same and simply
+ * reaches no device.
+ */
+export interface ConnectivityHooks {
+  /** Values written from the cloud, already stored: delivered to the thing's device on `/a/t/{thing}/e/i`. */
+  deliver(thingId: string, values: { name: string; type: string; value: unknown }[]): Promise<void>;
+  /** These devices were bound, unbound or deleted: connected ones learn their new thing at once. */
+  bindingsChanged(deviceIds: (string | null | undefined)[]): void;
+  /** A device's secret key was set (or removed: null); an external broker needs it for its own check. */
+  secretChanged(deviceId: string, secret: string | null): Promise<void>;
+}

@@ -1,0 +1,226 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { checkValue, numericReading } from '../iot/catalogue/property-types.ts';
+import type { EventBus } from '../live/event-bus.ts';
+import { createBatcher } from './batcher.ts';
+import type { PropertyInfo, ThingInfo } from './connectivity.repository.ts';
+import { decodeSenml, encodeSenml, recordsToValues, type SenmlRecord, valueToRecords } from './protocol.ts';
+import type { Rejections } from './rejections.ts';
+import type { TelemetryPoint, TelemetryWriter } from './telemetry-adapter.ts';
+import type { ThingCache } from './thing-cache.ts';
+
+/**
+ * Where a stored value came from: a device reading, a device repeating a value the cloud just wrote (its
+ * echo: stored, but not a new change for triggers), or a write from the cloud (API, dashboard, application).
+ */
+export type ValueOrigin = 'device' | 'echo' | 'cloud';
+
+export interface StoredValue {
+  thing: ThingInfo;
+  property: PropertyInfo;
+  value: unknown;
+  at: Date;
+  origin: ValueOrigin;
+}
+
+/** What the broker should pass on to subscribers after ingest: the message as is, a cleaned copy, or nothing. */
+export type Forward = 'as-is' | Uint8Array | null;
+
+/** Properties the device library adds to every thing; the cloud owns them, a device never reports them. */
+const CLOUD_MANAGED = new Set(['tz_offset', 'tz_dst_until']);
+/** Device clocks may run a little ahead; beyond this a time is refused rather than stored in the future. */
+const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+/** A device value equal to a cloud write within this long after it is that write's echo. */
+const ECHO_WINDOW_MS = 30_000;
+const MAX_TRACKED = 100_000;
+
+export interface IngestOptions {
+  /** Flush after this many points, or after `batchDelayMs`, whichever comes first. */
+  batchSize?: number;
+  batchDelayMs?: number;
+}
+
+/**
+ * Values from devices (`/a/t/{thing}/e/o`) and writes from applications (`/a/t/{thing}/e/i`): decoded against
+ * the thing's properties by sketch variable name, checked against each property's type, and stored through the
+ * telemetry store in batches. The returned promise settles once the batch is committed (the broker
+ * acknowledges only then). Refused values are counted per device and never stored.
+ */
+export function createIngest(deps: {
+  things: ThingCache;
+  telemetry: TelemetryWriter;
+  rejections: Rejections;
+  events?: EventBus;
+  logger: FastifyBaseLogger;
+  options?: IngestOptions;
+}) {
+  const listeners = new Set<(values: StoredValue[]) => void>();
+  const pendingEchoes = new Map<string, { json: string; until: number }>();
+  const lastServerTime = new Map<string, number>();
+  const batcher = createBatcher<TelemetryPoint>((points) => deps.telemetry.write(dedupe(points)), {
+    maxItems: deps.options?.batchSize ?? 500,
+    maxDelayMs: deps.options?.batchDelayMs ?? 5,
+  });
+
+  /** A time for a value the sender did not date: now, but after the previous one of the same property. */
+  function serverTime(propertyId: string, now: number): Date {
+    const prev = lastServerTime.get(propertyId) ?? 0;
+    const ms = now > prev ? now : prev + 1;
+    if (lastServerTime.size >= MAX_TRACKED) lastServerTime.clear();
+    lastServerTime.set(propertyId, ms);
+    return new Date(ms);
+  }
+
+  function expectEcho(propertyId: string, value: unknown) {
+    if (pendingEchoes.size >= MAX_TRACKED) pendingEchoes.clear();
+    pendingEchoes.set(propertyId, { json: JSON.stringify(value), until: Date.now() + ECHO_WINDOW_MS });
+  }
+
+  function isEcho(propertyId: string, value: unknown, now: number): boolean {
+    const pending = pendingEchoes.get(propertyId);
+    if (!pending) return false;
+    if (pending.until < now) {
+      pendingEchoes.delete(propertyId);
+      return false;
+    }
+    if (pending.json !== JSON.stringify(value)) return false;
+    pendingEchoes.delete(propertyId);
+    return true;
+  }
+
+  async function ingest(
+    thingId: string,
+    payload: Uint8Array,
+    origin: 'device' | 'cloud',
+  ): Promise<{ stored: StoredValue[]; errors: { name: string; reason: string }[]; forward: Forward }> {
+    const entry = await deps.things.get(thingId);
+    if (!entry) return { stored: [], errors: [{ name: '', reason: 'unknown thing' }], forward: null };
+    let records: SenmlRecord[];
+    try {
+      records = decodeSenml(payload);
+    } catch (err) {
+      const reason = `malformed SenML: ${err instanceof Error ? err.message : String(err)}`;
+      return { stored: [], errors: [{ name: '', reason }], forward: null };
+    }
+    records = records.filter((r) => !CLOUD_MANAGED.has(String(r.name).split(':')[0] ?? ''));
+    const types = new Map(entry.properties.map((p) => [p.variable, p.type]));
+    const decoded = recordsToValues(records, types);
+    const errors = [...decoded.errors];
+    const now = Date.now();
+    const stored: StoredValue[] = [];
+    const points: TelemetryPoint[] = [];
+    const kept: { property: PropertyInfo; value: unknown; timeMs?: number }[] = [];
+    for (const v of decoded.values) {
+      const property = entry.byVariable.get(v.name);
+      if (!property) {
+        errors.push({ name: v.name, reason: 'unknown property' });
+        continue;
+      }
+      const problem = checkValue(property.type, v.value);
+      if (problem) {
+        errors.push({ name: v.name, reason: problem });
+        continue;
+      }
+      if (v.timeMs !== undefined && v.timeMs > now + MAX_CLOCK_AHEAD_MS) {
+        errors.push({ name: v.name, reason: 'time in the future' });
+        continue;
+      }
+      const dated = v.timeMs !== undefined && v.timeMs > 0;
+      const at = dated ? new Date(v.timeMs as number) : serverTime(property.id, now);
+      const echo = origin === 'device' && isEcho(property.id, v.value, now);
+      stored.push({ thing: entry.thing, property, value: v.value, at, origin: echo ? 'echo' : origin });
+      points.push({
+        propertyId: property.id,
+        at,
+        value: v.value,
+        num: numericReading(property.type, v.value),
+      });
+      kept.push({ property, value: v.value, ...(dated && { timeMs: v.timeMs }) });
+    }
+    await batcher.add(points);
+    let forward: Forward = 'as-is';
+    if (errors.length > 0) {
+      forward =
+        kept.length === 0
+          ? null
+          : encodeSenml(
+              kept.flatMap((k) => valueToRecords(k.property.variable, k.property.type, k.value, k.timeMs)),
+            );
+    }
+    return { stored, errors, forward };
+  }
+
+  function announce(stored: StoredValue[]) {
+    if (stored.length === 0) return;
+    for (const s of stored) {
+      deps.events?.publish({
+        type: 'properties.value',
+        space: s.thing.space,
+        data: {
+          thing_id: s.thing.id,
+          property_id: s.property.id,
+          name: s.property.name,
+          value: s.value,
+          updated_at: s.at.toISOString(),
+        },
+      });
+    }
+    for (const listener of listeners) {
+      try {
+        listener(stored);
+      } catch (err) {
+        deps.logger.error({ err }, 'value listener failed');
+      }
+    }
+  }
+
+  return {
+    /** A device's values on its thing's `e/o`. */
+    async fromDevice(
+      deviceId: string,
+      thingId: string,
+      topic: string,
+      payload: Uint8Array,
+    ): Promise<Forward> {
+      const result = await ingest(thingId, payload, 'device');
+      if (result.errors.length > 0) await deps.rejections.record(deviceId, topic, result.errors);
+      announce(result.stored);
+      return result.forward;
+    },
+
+    /** An application's write on a thing's `e/i`: stored, then passed on to the device. */
+    async fromApplication(userId: string, thingId: string, payload: Uint8Array): Promise<Forward> {
+      const result = await ingest(thingId, payload, 'cloud');
+      if (result.errors.length > 0) {
+        deps.logger.debug({ userId, thingId, errors: result.errors }, 'application write partly refused');
+      }
+      for (const s of result.stored) expectEcho(s.property.id, s.value);
+      announce(result.stored);
+      return result.forward;
+    },
+
+    /** The cloud wrote this value to a device: the same value coming back soon is its echo. */
+    expectEcho,
+
+    /** Called with every batch of stored values (triggers, for instance, skip echoes). */
+    onValues(listener: (values: StoredValue[]) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    drain: () => batcher.drain(),
+  };
+}
+export type Ingest = ReturnType<typeof createIngest>;
+
+/** The store is idempotent on (property, time) across batches; within one insert a repeat must not appear. */
+function dedupe(points: TelemetryPoint[]): TelemetryPoint[] {
+  const seen = new Set<string>();
+  const out: TelemetryPoint[] = [];
+  for (const p of points) {
+    const key = `${p.propertyId}@${p.at.getTime()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out;
+}

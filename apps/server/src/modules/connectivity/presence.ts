@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus, SpaceKey } from '../live/event-bus.ts';
+import type { ConnectivityRepository } from './connectivity.repository.ts';
+
+/** Last activity is written at most this often per device: a busy device must not cost a write per message. */
+export const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
+
+/**
+ * Online and offline as the device record and its status history keep them. A device may hold two
+ * connections for a moment (a reconnect pushing the old one off): it is online while it holds any. Writes for
+ * one device run in order, so a late "offline" of an old connection cannot overwrite a newer "online".
+ */
+export function createPresence(deps: {
+  repo: ConnectivityRepository;
+  events?: EventBus;
+  logger: FastifyBaseLogger;
+}) {
+  const connections = new Map<string, Set<object>>();
+  const chains = new Map<string, Promise<void>>();
+  const lastWrite = new Map<string, number>();
+  const touched = new Set<string>();
+
+  function inOrder(deviceId: string, work: () => Promise<void>): Promise<void> {
+    const next = (chains.get(deviceId) ?? Promise.resolve()).then(work).catch((err: unknown) => {
+      deps.logger.error({ err, deviceId }, 'device status could not be stored');
+    });
+    chains.set(deviceId, next);
+    void next.finally(() => {
+      if (chains.get(deviceId) === next) chains.delete(deviceId);
+    });
+    return next;
+  }
+
+  function setStatus(deviceId: string, space: SpaceKey, status: 'ONLINE' | 'OFFLINE') {
+    return inOrder(deviceId, async () => {
+      const at = new Date();
+      if (await deps.repo.setStatus(deviceId, status, at)) {
+        lastWrite.set(deviceId, at.getTime());
+        deps.logger.info({ deviceId, status }, 'device status');
+        deps.events?.publish({
+          type: 'devices.status',
+          space,
+          data: { device_id: deviceId, status, at: at.toISOString() },
+        });
+      }
+    });
+  }
+
+  return {
+    connected(deviceId: string, space: SpaceKey, connection: object): Promise<void> {
+      let set = connections.get(deviceId);
+      if (!set) {
+        set = new Set();
+        connections.set(deviceId, set);
+      }
+      set.add(connection);
+      return setStatus(deviceId, space, 'ONLINE');
+    },
+
+    disconnected(deviceId: string, space: SpaceKey, connection: object): Promise<void> {
+      const set = connections.get(deviceId);
+      if (!set?.delete(connection)) return Promise.resolve();
+      if (set.size > 0) return Promise.resolve();
+      connections.delete(deviceId);
+      lastWrite.delete(deviceId);
+      return setStatus(deviceId, space, 'OFFLINE');
+    },
+
+    isOnline(deviceId: string): boolean {
+      return (connections.get(deviceId)?.size ?? 0) > 0;
+    },
+
+    /** Devices with a connection here. */
+    online(): string[] {
+      return [...connections.keys()];
+    },
+
+    /** Notes activity; written in bulk by `flushActivity`, at most once per interval per device. */
+    activity(deviceId: string) {
+      const last = lastWrite.get(deviceId) ?? 0;
+      if (Date.now() - last >= ACTIVITY_WRITE_INTERVAL_MS) touched.add(deviceId);
+    },
+
+    async flushActivity(): Promise<void> {
+      if (touched.size === 0) return;
+      const ids = [...touched].filter((id) => connections.has(id));
+      touched.clear();
+      const now = Date.now();
+      for (const id of ids) lastWrite.set(id, now);
+      await deps.repo.touch(ids, new Date(now));
+    },
+
+    /** At start: devices the database holds online that have no connection here go offline. */
+    async sweep(): Promise<void> {
+      const changed = await deps.repo.markOfflineExcept(this.online(), new Date());
+      for (const d of changed) {
+        deps.events?.publish({
+          type: 'devices.status',
+          space: { organizationId: d.organizationId, ownerUserId: d.ownerUserId },
+          data: { device_id: d.id, status: 'OFFLINE', at: new Date().toISOString() },
+        });
+      }
+      if (changed.length > 0)
+        deps.logger.info({ count: changed.length }, 'devices without a session marked offline');
+    },
+
+    /** Resolves when every status write started so far is done. */
+    async settled(): Promise<void> {
+      await Promise.all([...chains.values()]);
+    },
+  };
+}
+export type Presence = ReturnType<typeof createPresence>;

@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SpaceKey } from '../live/event-bus.ts';
+import type { ConnectivityRepository } from './connectivity.repository.ts';
+import { type Command, encodeCommand } from './protocol.ts';
+
+/** A binding read from the database is trusted this long before an authorisation reads it again. */
+export const BINDING_TTL_MS = 5_000;
+
+export interface Outbound {
+  /** Publishes from the server to subscribers (devices, applications). */
+  publish(topic: string, payload: Uint8Array): Promise<void>;
+}
+
+export interface DeviceSession {
+  deviceId: string;
+  space: SpaceKey;
+  /** The live thing the device drives, as last read. */
+  thingId: string | null;
+  checkedAt: number;
+  /** The thing a v2 device was told it has (ThingUpdate); undefined until it asked with ThingBegin. */
+  announced: string | null | undefined;
+  connections: Set<object>;
+}
+
+/**
+ * The devices connected to this process and the thing each drives. Bindings are re-read when they are older
+ * than BINDING_TTL_MS and needed, on every `recheck` (periodic, and at once when the API changes one), and when
+ * a device asks. A device whose thing changes while connected is told (ThingUpdate, or ThingDetach when it no
+ * longer drives any); a device deleted while connected is disconnected.
+ */
+export function createSessions(deps: {
+  repo: ConnectivityRepository;
+  outbound: Outbound;
+  logger: FastifyBaseLogger;
+  /** Ends the connections of a device (it was deleted, or lost its key). */
+  disconnect: (deviceId: string) => void;
+}) {
+  const sessions = new Map<string, DeviceSession>();
+  let rechecking: Promise<void> | null = null;
+  let recheckAgain = false;
+
+  async function send(deviceId: string, cmd: Command) {
+    await deps.outbound.publish(`/a/d/${deviceId}/c/dw`, encodeCommand(cmd));
+  }
+
+  async function apply(session: DeviceSession, thingId: string | null) {
+    session.checkedAt = Date.now();
+    if (thingId === session.thingId) return;
+    const previous = session.thingId;
+    session.thingId = thingId;
+    deps.logger.info({ deviceId: session.deviceId, thingId, previous }, 'device binding changed');
+    if (session.announced === undefined || session.announced === thingId) return;
+    const told = session.announced;
+    session.announced = thingId;
+    if (thingId) await send(session.deviceId, { type: 'ThingUpdate', thingId });
+    else if (told) await send(session.deviceId, { type: 'ThingDetach', thingId: told });
+  }
+
+  async function recheckNow() {
+    const ids = [...sessions.keys()];
+    const bindings = await deps.repo.bindings(ids);
+    for (const id of ids) {
+      const session = sessions.get(id);
+      if (!session) continue;
+      const b = bindings.get(id);
+      if (!b?.live) {
+        deps.logger.info({ deviceId: id }, 'device deleted while connected: disconnecting');
+        deps.disconnect(id);
+        continue;
+      }
+      await apply(session, b.thingId);
+    }
+  }
+
+  return {
+    open(deviceId: string, space: SpaceKey, thingId: string | null, connection: object): DeviceSession {
+      let session = sessions.get(deviceId);
+      if (!session) {
+        session = {
+          deviceId,
+          space,
+          thingId,
+          checkedAt: Date.now(),
+          announced: undefined,
+          connections: new Set(),
+        };
+        sessions.set(deviceId, session);
+      }
+      session.connections.add(connection);
+      return session;
+    },
+
+    close(deviceId: string, connection: object) {
+      const session = sessions.get(deviceId);
+      if (!session) return;
+      session.connections.delete(connection);
+      if (session.connections.size === 0) sessions.delete(deviceId);
+    },
+
+    get(deviceId: string): DeviceSession | undefined {
+      return sessions.get(deviceId);
+    },
+
+    /** The device's thing, read again when the cached binding is stale (or `fresh` is asked). */
+    async thingOf(deviceId: string, fresh = false): Promise<string | null> {
+      const session = sessions.get(deviceId);
+      if (!session) return (await deps.repo.bindings([deviceId])).get(deviceId)?.thingId ?? null;
+      if (fresh || Date.now() - session.checkedAt > BINDING_TTL_MS) {
+        const b = (await deps.repo.bindings([deviceId])).get(deviceId);
+        await apply(session, b?.live ? b.thingId : null);
+      }
+      return session.thingId;
+    },
+
+    /** A v2 device asked for its thing (ThingBegin): answers ThingUpdate with it, or an empty id. */
+    async announce(deviceId: string) {
+      const session = sessions.get(deviceId);
+      if (!session) return;
+      const b = (await deps.repo.bindings([deviceId])).get(deviceId);
+      session.thingId = b?.live ? b.thingId : null;
+      session.checkedAt = Date.now();
+      session.announced = session.thingId;
+      await send(deviceId, { type: 'ThingUpdate', thingId: session.thingId ?? '' });
+    },
+
+    send,
+
+    /** Re-reads every binding of the connected devices (coalesced when called while one runs). */
+    recheck(): Promise<void> {
+      if (rechecking) {
+        recheckAgain = true;
+        return rechecking;
+      }
+      rechecking = (async () => {
+        do {
+          recheckAgain = false;
+          await recheckNow();
+        } while (recheckAgain);
+      })().finally(() => {
+        rechecking = null;
+      });
+      return rechecking;
+    },
+
+    connectedDevices(): string[] {
+      return [...sessions.keys()];
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;
