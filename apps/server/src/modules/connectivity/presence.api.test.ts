@@ -1,0 +1,124 @@
+import { type Socket, connect as tcpConnect } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { iotDevices } from '../../db/schema/index.ts';
+import { createConnectivity } from './connectivity.ts';
+import { mqttFixtures } from './testing/mqtt-fixtures.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof mqttFixtures>;
+beforeAll(async () => {
+  t = await createTestApp({}, { broker: true });
+  f = mqttFixtures(t);
+});
+afterEach(() => f?.closeAll());
+afterAll(() => t?.close());
+
+async function history(userId: string, deviceId: string): Promise<string[]> {
+  const res = await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}/status`);
+  expect(res.statusCode).toBe(200);
+  return (res.json().events as { value: string }[]).map((e) => e.value).reverse();
+}
+
+async function status(userId: string, deviceId: string): Promise<string> {
+  return (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
+}
+
+/** An MQTT 3.1.1 CONNECT written by hand: a client that says hello and then falls silent. */
+function connectPacket(clientId: string, username: string, password: string, keepalive: number): Buffer {
+  const str = (s: string) => {
+    const b = Buffer.from(s, 'utf8');
+    return Buffer.concat([Buffer.from([b.length >> 8, b.length & 0xff]), b]);
+  };
+  const body = Buffer.concat([
+    str('MQTT'),
+    Buffer.from([4, 0xc2, keepalive >> 8, keepalive & 0xff]),
+    str(clientId),
+    str(username),
+    str(password),
+  ]);
+  return Buffer.concat([Buffer.from([0x10, body.length]), body]);
+}
+
+describe('device status', () => {
+  it('is ONLINE while connected and OFFLINE after a clean disconnect, both in the status history', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    expect(await status(user.id, device.id)).toBe('UNKNOWN');
+    const client = await f.connectDevice(device);
+    await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
+    expect(await history(user.id, device.id)).toEqual(['CONNECTED']);
+    const shown = (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json();
+    expect(shown.last_activity_at).toEqual(expect.any(String));
+    await client.endAsync();
+    await expect.poll(() => status(user.id, device.id)).toBe('OFFLINE');
+    expect(await history(user.id, device.id)).toEqual(['CONNECTED', 'DISCONNECTED']);
+  });
+
+  it('goes OFFLINE when the socket drops without a DISCONNECT', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    const client = await f.connectDevice(device);
+    await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
+    client.stream.destroy();
+    await expect.poll(() => status(user.id, device.id)).toBe('OFFLINE');
+    expect(await history(user.id, device.id)).toEqual(['CONNECTED', 'DISCONNECTED']);
+  });
+
+  it('goes OFFLINE once a silent device misses its keepalive (1.5 times the keepalive)', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    const socket: Socket = tcpConnect(f.port(), '127.0.0.1');
+    const connack = new Promise<Buffer>((resolve) => socket.once('data', resolve));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(connectPacket(device.id, device.id, device.secret, 1));
+    expect([...(await connack)]).toEqual([0x20, 0x02, 0x00, 0x00]);
+    await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
+    // No PINGREQ ever comes: the broker ends the session after 1.5 s.
+    await ended;
+    await expect.poll(() => status(user.id, device.id)).toBe('OFFLINE');
+    expect(await history(user.id, device.id)).toEqual(['CONNECTED', 'DISCONNECTED']);
+  });
+
+  it('stays ONLINE when a device reconnects and pushes its old connection off', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    const first = await f.connectDevice(device);
+    await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
+    const second = await f.connectDevice(device);
+    expect(second.connected).toBe(true);
+    await expect.poll(() => first.connected).toBe(false);
+    await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
+  });
+
+  it('marks devices offline at start when the database holds them online without a session', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    await t.db.update(iotDevices).set({ status: 'ONLINE' }).where(eq(iotDevices.id, device.id));
+    const restarted = await createConnectivity({
+      config: t.config,
+      db: t.db,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      await restarted.start({ userOfAccessToken: async () => Promise.reject(new Error('unused')) });
+      expect(await status(user.id, device.id)).toBe('OFFLINE');
+      expect(await history(user.id, device.id)).toEqual(['DISCONNECTED']);
+      await expect(restarted.health()).resolves.toBeUndefined();
+    } finally {
+      await restarted.close();
+    }
+    // Closed, the broker reports an outage to the status feed.
+    await expect(restarted.health()).rejects.toThrow();
+  });
+});
+
+describe('status feed', () => {
+  it('lists the broker as a component, operational while it listens', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/status/api/v2/status.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().components).toContainEqual({ name: 'Broker', status: 'operational' });
+  });
+});

@@ -1,0 +1,132 @@
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import type { TestApp } from '../../../../test/app.ts';
+import { iotFixtures } from '../../iot/testing/iot-fixtures.ts';
+
+/** Real mqtt.js clients against the test app's embedded broker, and the IoT resources they need. */
+export function mqttFixtures(t: TestApp) {
+  const f = iotFixtures(t);
+  const clients: MqttClient[] = [];
+  const port = () => {
+    const p = t.connectivity?.listening?.port;
+    if (!p) throw new Error('the test app runs no broker: createTestApp({}, { broker: true })');
+    return p;
+  };
+
+  async function connect(opts: IClientOptions): Promise<MqttClient> {
+    const client = await connectAsync(`mqtt://127.0.0.1:${port()}`, {
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5_000,
+      ...opts,
+    });
+    clients.push(client);
+    return client;
+  }
+
+  return {
+    ...f,
+    port,
+    connect,
+
+    /** A device whose secret key is set through the API (as arduino-cloud-cli create-generic does). */
+    async deviceWithKey(userId: string, space?: string) {
+      const device = await f.device(userId, { type: 'login_and_secretkey_wifi' }, space);
+      const secret = `key-${device.id.slice(0, 8)}-ABCDEFGHJKLMNPQRST`;
+      const res = await f.call(
+        userId,
+        'PUT',
+        `/iot/v2/devices/${device.id}/pass`,
+        { password: secret },
+        { space },
+      );
+      if (res.statusCode !== 200) throw new Error(`pass failed: ${res.statusCode} ${res.body}`);
+      return { id: device.id, secret };
+    },
+
+    /** A thing with the given properties (variable names as given), bound to `deviceId` when set. */
+    async thingWith(
+      userId: string,
+      properties: { name: string; type: string; permission?: 'READ_ONLY' | 'READ_WRITE' }[],
+      opts: { deviceId?: string; space?: string; timezone?: string } = {},
+    ) {
+      return f.thing(
+        userId,
+        {
+          ...(opts.deviceId && { device_id: opts.deviceId }),
+          ...(opts.timezone && { timezone: opts.timezone }),
+          properties: properties.map((p) => ({
+            name: p.name,
+            variable_name: p.name,
+            type: p.type,
+            permission: p.permission ?? 'READ_WRITE',
+            update_strategy: 'ON_CHANGE',
+          })),
+        },
+        opts.space,
+      );
+    },
+
+    /** Connects as the device (client id = user name = device id). */
+    connectDevice(device: { id: string; secret: string }, opts: IClientOptions = {}) {
+      return connect({ clientId: device.id, username: device.id, password: device.secret, ...opts });
+    },
+
+    /** The CONNACK return code of a refused connection (throws if it was accepted). */
+    async refusal(opts: IClientOptions): Promise<number> {
+      try {
+        const client = await connect(opts);
+        client.end(true);
+      } catch (err) {
+        return (err as { code?: number }).code ?? -1;
+      }
+      throw new Error('the connection was accepted');
+    },
+
+    async closeAll() {
+      await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+      clients.length = 0;
+    },
+  };
+}
+
+/** The next message on `topic` (subscribe first). */
+export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5_000): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('message', onMessage);
+      reject(new Error(`no message on ${topic} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (t: string, payload: Buffer) => {
+      if (t !== topic) return;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      resolve(payload);
+    };
+    client.on('message', onMessage);
+  });
+}
+
+/** Resolves when the client's connection closes (the broker ended it). */
+export function closed(client: MqttClient, timeoutMs = 5_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!client.connected) return resolve();
+    const timer = setTimeout(() => reject(new Error('the connection stayed open')), timeoutMs);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The SUBACK codes of one subscription (128: refused). */
+export async function subscribeCodes(client: MqttClient, topic: string): Promise<number[]> {
+  try {
+    const granted = await client.subscribeAsync(topic, { qos: 1 });
+    return granted.map((g) => g.qos);
+  } catch (err) {
+    // mqtt.js rejects a SUBACK holding a failure code; the codes are on the packet.
+    const granted = (err as { packet?: { granted?: (number | { qos: number })[] } }).packet?.granted;
+    if (!granted) throw err;
+    return granted.map((g) => (typeof g === 'number' ? g : g.qos));
+  }
+}
