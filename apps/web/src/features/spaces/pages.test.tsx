@@ -96,6 +96,22 @@ describe('Space Settings', () => {
     expect(await screen.findByTestId('join-code')).toBeTruthy();
   });
 
+  it('lets each user hide the horizontal logo from their own header', async () => {
+    renderApp('/settings/', {
+      organizations: [team(['role:pro-editor'], { second_logo: '/media/v1/logos/pro1-second.png' })],
+      selectedId: 'pro1',
+      handle: (url) => (url === '/countries/v1' ? countries : undefined),
+    });
+    const show = (await screen.findByRole('checkbox', { name: 'Show in the header' })) as HTMLInputElement;
+    expect(show.checked).toBe(true);
+    fireEvent.click(show);
+    await waitFor(() => expect(show.checked).toBe(false));
+    expect(document.cookie).toContain('tc_hidden_logos=pro1');
+    fireEvent.click(show);
+    await waitFor(() => expect(show.checked).toBe(true));
+    expect(document.cookie).not.toContain('tc_hidden_logos=pro1');
+  });
+
   it("reports a failed update as 'Network Error: {detail}'", async () => {
     renderApp('/settings/', {
       organizations: [school(['role:edu-admin'])],
