@@ -7,14 +7,19 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
 import { type Connectivity, createConnectivity } from '../src/modules/connectivity/connectivity.ts';
+import type { EventBus } from '../src/modules/live/event-bus.ts';
 import { openTestDatabase } from './database.ts';
 
 /**
  * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
  * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
- * `broker: true` also runs the embedded MQTT broker on a free port (`connectivity.listening.port`).
+ * `broker: true` also runs the embedded MQTT broker on a free port (`connectivity.listening.port`), publishing
+ * live events to `events` when given.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { broker?: boolean } = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { broker?: boolean; events?: EventBus } = {},
+) {
   const config: Config = loadConfig({
     PUBLIC_URL: 'http://test.local',
     LOG_LEVEL: 'silent',
@@ -33,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { br
     ? createLocalVerifier({ keys: [jwk] }, expect)
     : createRemoteVerifier(expect);
   const connectivity: Connectivity | undefined = opts.broker
-    ? await createConnectivity({ config, db: database.db, logger })
+    ? await createConnectivity({ config, db: database.db, logger, events: opts.events })
     : undefined;
   const app = await buildApp({ config, database, mailer, accounts, verifier, connectivity });
   await app.ready();

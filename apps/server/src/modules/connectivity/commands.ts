@@ -6,7 +6,8 @@ import {
   decodeSenml,
   encodeCommand,
   encodeSenml,
-  LEGACY_GET_LAST_VALUES,
+  isLegacyGetLastValues,
+  type NetConfigParam,
   type SenmlRecord,
   valueToRecords,
 } from './protocol.ts';
@@ -74,7 +75,7 @@ export function createCommands(deps: {
         await deps.repo.setVersions(deviceId, { wifiFwVersion: cmd.version.slice(0, 64) });
         return;
       case 'DeviceNetConfig':
-        await deps.repo.setNetConfig(deviceId, { adapter: cmd.adapter, params: redactSecrets(cmd.params) });
+        await deps.repo.setNetConfig(deviceId, { adapter: cmd.adapter, params: storedParams(cmd.params) });
         return;
       case 'ThingBegin':
         await sessions.announce(deviceId);
@@ -149,7 +150,7 @@ export function createCommands(deps: {
 export type Commands = ReturnType<typeof createCommands>;
 
 function isGetLastValues(payload: Uint8Array): boolean {
-  if (Buffer.from(payload).equals(Buffer.from(LEGACY_GET_LAST_VALUES))) return true;
+  if (isLegacyGetLastValues(payload)) return true;
   try {
     return decodeSenml(payload).some((r) => r.name === 'r:m' && r.value === 'getLastValues');
   } catch {
@@ -157,7 +158,12 @@ function isGetLastValues(payload: Uint8Array): boolean {
   }
 }
 
-/** Network settings may carry a WiFi password or APN credentials: keep their shape, not their text. */
-function redactSecrets(params: unknown[]): unknown[] {
-  return params.map((p, i) => (typeof p === 'string' && i > 0 ? '********' : p));
+/**
+ * Network settings as stored: bytes (Ethernet addresses) in hex; text after the first (SSID, APN) hidden, as it
+ * may be a login or a key.
+ */
+function storedParams(params: NetConfigParam[]): unknown[] {
+  return params.map((p, i) =>
+    typeof p === 'string' ? (i === 0 ? p : '********') : Buffer.from(p).toString('hex'),
+  );
 }

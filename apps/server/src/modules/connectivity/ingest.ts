@@ -3,7 +3,14 @@ import { checkValue, numericReading } from '../iot/catalogue/property-types.ts';
 import type { EventBus } from '../live/event-bus.ts';
 import { createBatcher } from './batcher.ts';
 import type { PropertyInfo, ThingInfo } from './connectivity.repository.ts';
-import { decodeSenml, encodeSenml, recordsToValues, type SenmlRecord, valueToRecords } from './protocol.ts';
+import {
+  decodeSenml,
+  encodeSenml,
+  recordsToValues,
+  type SenmlRecord,
+  TIMEZONE_PROPERTIES,
+  valueToRecords,
+} from './protocol.ts';
 import type { Rejections } from './rejections.ts';
 import type { TelemetryPoint, TelemetryWriter } from './telemetry-adapter.ts';
 import type { ThingCache } from './thing-cache.ts';
@@ -25,8 +32,11 @@ export interface StoredValue {
 /** What the broker should pass on to subscribers after ingest: the message as is, a cleaned copy, or nothing. */
 export type Forward = 'as-is' | Uint8Array | null;
 
-/** Properties the device library adds to every thing; the cloud owns them, a device never reports them. */
-const CLOUD_MANAGED = new Set(['tz_offset', 'tz_dst_until']);
+/**
+ * A record without a value: arduino-iot-js 0.13 sends 0 and false that way. Tolerated (skipped), not counted
+ * against the device.
+ */
+const NO_VALUE = 'the record carries no value';
 /** Device clocks may run a little ahead; beyond this a time is refused rather than stored in the future. */
 const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
 /** A device value equal to a cloud write within this long after it is that write's echo. */
@@ -101,10 +111,12 @@ export function createIngest(deps: {
       const reason = `malformed SenML: ${err instanceof Error ? err.message : String(err)}`;
       return { stored: [], errors: [{ name: '', reason }], forward: null };
     }
-    records = records.filter((r) => !CLOUD_MANAGED.has(String(r.name).split(':')[0] ?? ''));
+    // The timezone properties the library adds to every thing belong to the cloud; a device never reports them.
+    records = records.filter((r) => !TIMEZONE_PROPERTIES.has(String(r.name)));
     const types = new Map(entry.properties.map((p) => [p.variable, p.type]));
     const decoded = recordsToValues(records, types);
-    const errors = [...decoded.errors];
+    const errors = decoded.errors.filter((e) => e.reason !== NO_VALUE);
+    const skipped = decoded.errors.length - errors.length;
     const now = Date.now();
     const stored: StoredValue[] = [];
     const points: TelemetryPoint[] = [];
@@ -138,7 +150,7 @@ export function createIngest(deps: {
     }
     await batcher.add(points);
     let forward: Forward = 'as-is';
-    if (errors.length > 0) {
+    if (errors.length > 0 || skipped > 0) {
       forward =
         kept.length === 0
           ? null
