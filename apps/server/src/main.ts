@@ -1,5 +1,6 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import type { Listening } from './modules/connectivity/embedded-broker.ts';
 import { createServer } from './server.ts';
 
 async function main() {
@@ -14,7 +15,17 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config);
-  const server = await createServer(config, logger);
+  let server: Awaited<ReturnType<typeof createServer>>;
+  try {
+    server = await createServer(config, logger);
+  } catch (err) {
+    // A setting that only fails at start-up (a taken MQTT port) reads like the others.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,11 +50,23 @@ async function main() {
   logger.info(`${config.productName} is running at ${config.publicUrl}/ (${db})`);
   // The one line a newcomer needs, outside the JSON logs.
   console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/`);
+  console.log(`  Devices connect to: ${devicesConnectTo(config, server.mqtt)}`);
   if (server.demoAccount) {
     const { username, password } = server.demoAccount;
     console.log(`  Demo account: ${username} / ${password}   (mail outbox: ${config.publicUrl}/dev/outbox)`);
   }
   console.log('');
+}
+
+/** Where a device or an MQTT client points, in one line. */
+function devicesConnectTo(config: Config, mqtt: Listening | null): string {
+  if (config.mqtt.mode === 'external' || !mqtt) return 'the MQTT broker at MQTT_URL';
+  const host = ['0.0.0.0', '::'].includes(config.mqtt.host)
+    ? new URL(config.publicUrl).hostname
+    : config.mqtt.host;
+  const ws = `${config.publicUrl.replace(/^http/, 'ws')}/mqtt`;
+  const tls = mqtt.tlsPort ? `, mqtts://${host}:${mqtt.tlsPort}` : '';
+  return `mqtt://${host}:${mqtt.port}${tls}, ${ws}`;
 }
 
 main().catch((err) => {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('MQTT settings', () => {
+  it('defaults to the embedded broker on 1883 at the HTTP bind address, the port not chosen explicitly', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).mqtt).toEqual({
+      mode: 'embedded',
+      host: '0.0.0.0',
+      port: 1883,
+      portExplicit: false,
+      tls: null,
+    });
+  });
+
+  it('takes an explicit port and host, and a TLS listener from both files (port 8884 by default)', () => {
+    expect(
+      loadConfig({
+        MQTT_PORT: '1884',
+        MQTT_HOST: '127.0.0.2',
+        MQTT_TLS_CERT_FILE: '/etc/tc/cert.pem',
+        MQTT_TLS_KEY_FILE: '/etc/tc/key.pem',
+      }).mqtt,
+    ).toEqual({
+      mode: 'embedded',
+      host: '127.0.0.2',
+      port: 1884,
+      portExplicit: true,
+      tls: { port: 8884, certFile: '/etc/tc/cert.pem', keyFile: '/etc/tc/key.pem' },
+    });
+  });
+
+  it('uses an external broker with MQTT_URL', () => {
+    expect(loadConfig({ MQTT_URL: 'mqtt://tinkercloud:pw@broker.example.org:1883' }).mqtt).toEqual({
+      mode: 'external',
+      url: 'mqtt://tinkercloud:pw@broker.example.org:1883',
+    });
+  });
+
+  it('lists every inconsistent setting', () => {
+    expect(problems({ MQTT_TLS_CERT_FILE: '/c.pem' })).toEqual([
+      'MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE: set both or neither',
+    ]);
+    expect(problems({ MQTT_TLS_PORT: '8883' })).toEqual([
+      'MQTT_TLS_PORT: needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE',
+    ]);
+    expect(problems({ MQTT_URL: 'mqtt://b:1883', MQTT_PORT: '1884' })).toEqual([
+      'MQTT_PORT: has no effect with MQTT_URL (external broker)',
+    ]);
+    expect(problems({ MQTT_PORT: '70000', MQTT_URL: 'http://x' })).toHaveLength(3);
+  });
+});

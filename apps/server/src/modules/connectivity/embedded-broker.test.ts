@@ -1,0 +1,48 @@
+import { createServer, type Server } from 'node:net';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config.ts';
+import { createEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.ts';
+
+const logger = pino({ level: 'silent' });
+const opened: (EmbeddedBroker | Server)[] = [];
+afterEach(async () => {
+  for (const o of opened.splice(0)) {
+    if ('listening' in o) await new Promise((resolve) => o.close(resolve));
+    else await o.close();
+  }
+});
+
+/** A port held by someone else, as a Mosquitto on 1883 would be. */
+async function takenPort(): Promise<number> {
+  const server = createServer();
+  opened.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+const embedded = (port: number, portExplicit: boolean) =>
+  ({ mode: 'embedded', host: '127.0.0.1', port, portExplicit, tls: null }) as const;
+
+describe('embedded broker listeners', () => {
+  it('moves to the next free port when the default one is taken', async () => {
+    const taken = await takenPort();
+    const broker = await createEmbeddedBroker(logger);
+    opened.push(broker);
+    const listening = await broker.listen(embedded(taken, false));
+    expect(listening.port).toBeGreaterThan(taken);
+    await expect(broker.health()).resolves.toBeUndefined();
+  });
+
+  it('refuses to start when a port chosen with MQTT_PORT is taken', async () => {
+    const taken = await takenPort();
+    const broker = await createEmbeddedBroker(logger);
+    opened.push(broker);
+    const error = await broker.listen(embedded(taken, true)).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems[0]).toMatch(
+      new RegExp(`^MQTT_PORT: port ${taken} .* already in use`),
+    );
+  });
+});
