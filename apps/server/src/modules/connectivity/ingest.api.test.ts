@@ -113,6 +113,28 @@ describe('ingest of device values', () => {
     expect(Math.abs((rows[0]?.at.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('takes values of a property added while the device is connected', async () => {
+    const s = await setup([{ name: 'count', type: 'INT' }]);
+    await s.client.publishAsync(s.out, senml(valueToRecords('count', 'INT', 1, T0)), { qos: 1 });
+    const added = await f.call(s.user.id, 'PUT', `/iot/v2/things/${s.thing.id}/properties`, {
+      name: 'humidity',
+      variable_name: 'humidity',
+      type: 'PERCENTAGE_RELATIVE_HUMIDITY',
+      permission: 'READ_ONLY',
+      update_strategy: 'ON_CHANGE',
+    });
+    expect(added.statusCode).toBe(201);
+    // Past the moment a name missing from the remembered list makes ingest read the thing again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await s.client.publishAsync(
+      s.out,
+      senml(valueToRecords('humidity', 'PERCENTAGE_RELATIVE_HUMIDITY', 40.5, T0)),
+      { qos: 1 },
+    );
+    expect(await stored(added.json().id)).toEqual([{ at: new Date(T0), value: 40.5 }]);
+    expect((await connectivityOf(s.user.id, s.device.id)).rejected_values).toBe(0);
+  });
+
   it('stores a repeated message once (duplicates are idempotent)', async () => {
     const s = await setup([{ name: 'count', type: 'INT' }]);
     const payload = senml(valueToRecords('count', 'INT', 7, T0));

@@ -13,7 +13,7 @@ import {
 } from './protocol.ts';
 import type { Rejections } from './rejections.ts';
 import type { TelemetryPoint, TelemetryWriter } from './telemetry-adapter.ts';
-import type { ThingCache } from './thing-cache.ts';
+import type { ThingCache, ThingEntry } from './thing-cache.ts';
 
 /**
  * Where a stored value came from: a device reading, a device repeating a value the cloud just wrote (its
@@ -37,6 +37,11 @@ export type Forward = 'as-is' | Uint8Array | null;
  * against the device.
  */
 const NO_VALUE = 'the record carries no value';
+const UNKNOWN = 'unknown property';
+/** A name unknown to a thing list read longer ago than this triggers one fresh read. */
+const RELOAD_FOR_UNKNOWN_MS = 1_000;
+
+const typesOf = (entry: ThingEntry) => new Map(entry.properties.map((p) => [p.variable, p.type]));
 /** Device clocks may run a little ahead; beyond this a time is refused rather than stored in the future. */
 const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
 /** A device value equal to a cloud write within this long after it is that write's echo. */
@@ -102,7 +107,7 @@ export function createIngest(deps: {
     payload: Uint8Array,
     origin: 'device' | 'cloud',
   ): Promise<{ stored: StoredValue[]; errors: { name: string; reason: string }[]; forward: Forward }> {
-    const entry = await deps.things.get(thingId);
+    let entry = await deps.things.get(thingId);
     if (!entry) return { stored: [], errors: [{ name: '', reason: 'unknown thing' }], forward: null };
     let records: SenmlRecord[];
     try {
@@ -113,8 +118,14 @@ export function createIngest(deps: {
     }
     // The timezone properties the library adds to every thing belong to the cloud; a device never reports them.
     records = records.filter((r) => !TIMEZONE_PROPERTIES.has(String(r.name)));
-    const types = new Map(entry.properties.map((p) => [p.variable, p.type]));
-    const decoded = recordsToValues(records, types);
+    let decoded = recordsToValues(records, typesOf(entry));
+    if (decoded.errors.some((e) => e.reason === UNKNOWN)) {
+      const fresh = await deps.things.refreshed(thingId, RELOAD_FOR_UNKNOWN_MS);
+      if (fresh && fresh !== entry) {
+        entry = fresh;
+        decoded = recordsToValues(records, typesOf(entry));
+      }
+    }
     const errors = decoded.errors.filter((e) => e.reason !== NO_VALUE);
     const skipped = decoded.errors.length - errors.length;
     const now = Date.now();
@@ -124,7 +135,7 @@ export function createIngest(deps: {
     for (const v of decoded.values) {
       const property = entry.byVariable.get(v.name);
       if (!property) {
-        errors.push({ name: v.name, reason: 'unknown property' });
+        errors.push({ name: v.name, reason: UNKNOWN });
         continue;
       }
       const problem = checkValue(property.type, v.value);

@@ -9,6 +9,7 @@ export interface ThingEntry {
   properties: PropertyInfo[];
   /** Properties by the name devices use for them (the sketch variable). */
   byVariable: Map<string, PropertyInfo>;
+  loadedAt: number;
 }
 
 /**
@@ -22,7 +23,12 @@ export function createThingCache(repo: ConnectivityRepository) {
     const thing = await repo.thing(thingId);
     if (!thing) return null;
     const properties = await repo.properties(thingId);
-    return { thing, properties, byVariable: new Map(properties.map((p) => [p.variable, p])) };
+    return {
+      thing,
+      properties,
+      byVariable: new Map(properties.map((p) => [p.variable, p])),
+      loadedAt: Date.now(),
+    };
   }
 
   return {
@@ -35,6 +41,17 @@ export function createThingCache(repo: ConnectivityRepository) {
       // A failed read is not remembered.
       value.catch(() => entries.delete(thingId));
       return value;
+    },
+
+    /**
+     * The entry, read again when it was loaded more than `olderThanMs` ago: a name the cached list lacks may
+     * belong to a property added a moment ago.
+     */
+    async refreshed(thingId: string, olderThanMs: number): Promise<ThingEntry | null> {
+      const current = await this.get(thingId);
+      if (current && Date.now() - current.loadedAt <= olderThanMs) return current;
+      entries.delete(thingId);
+      return this.get(thingId);
     },
 
     forget(thingId?: string) {
