@@ -13,8 +13,8 @@ import { openTestDatabase } from './database.ts';
 /**
  * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
  * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
- * `broker: true` also runs the embedded MQTT broker on a free port (`connectivity.listening.port`), publishing
- * live events to `events` when given.
+ * `broker: true` also runs the embedded MQTT broker on a free port (`connectivity.listening.port`), or with
+ * `MQTT_URL` in `env` connects to that broker; live events go to `events` when given.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -23,7 +23,7 @@ export async function createTestApp(
   const config: Config = loadConfig({
     PUBLIC_URL: 'http://test.local',
     LOG_LEVEL: 'silent',
-    ...(opts.broker && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
+    ...(opts.broker && !env.MQTT_URL && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
     ...env,
   });
   const database = await openTestDatabase();

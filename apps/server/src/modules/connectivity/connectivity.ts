@@ -10,19 +10,25 @@ import { createAccess } from './access.ts';
 import { createBrokerHandlers } from './broker-handlers.ts';
 import { createClientAuth } from './client-auth.ts';
 import { createCommands } from './commands.ts';
+import type { MqttConfig } from './config.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
+import { createDynsec } from './dynsec.ts';
 import { createEmbeddedBroker, type Listening } from './embedded-broker.ts';
+import { createExternalBroker, type ExternalMessage, SHARED_GROUP } from './external-broker.ts';
 import type { ConnectivityHooks } from './hooks.ts';
 import { createIngest, type IngestOptions } from './ingest.ts';
+import { parseLogLine } from './mosquitto-log.ts';
 import { createPresence } from './presence.ts';
 import { encodeSenml, valueToRecords } from './protocol.ts';
 import { createRejections } from './rejections.ts';
 import { createSessions } from './sessions.ts';
 import { createTelemetryWriter, type TelemetryWriter } from './telemetry-adapter.ts';
 import { createThingCache } from './thing-cache.ts';
+import { parseTopic } from './topics.ts';
 
 /** Bindings of connected devices are re-read this often (changes made by other processes), activity written. */
 const HOUSEKEEPING_MS = 10_000;
+const LOG_TOPIC = '$SYS/broker/log/N';
 
 export interface ConnectivityDeps {
   config: Config;
@@ -32,21 +38,28 @@ export interface ConnectivityDeps {
   /** The telemetry store; defaults to one over this database. */
   telemetry?: TelemetryWriter;
   ingest?: IngestOptions;
+  /** External mode: this process's MQTT client id (stable across restarts, distinct between processes). */
+  clientId?: string;
+}
+
+export interface StartOptions {
+  /** Carries MQTT over WebSocket at /mqtt (embedded broker). */
+  http?: HttpServer;
+  /** Checks application tokens of the identity provider (the HTTP app's verifier). */
+  userOfAccessToken: (token: string) => Promise<string>;
 }
 
 /**
  * Devices and applications over MQTT (issue 5): the broker, who may connect and to which topics, the device
  * session protocol, ingest of values, online status, and delivery of cloud writes. Built before the HTTP app
  * (which calls its hooks), started once the app exists (MQTT over WebSocket shares the HTTP server).
+ * Embedded: Aedes in this process. External (`MQTT_URL`): a privileged client of Mosquitto that ingests through
+ * a shared subscription and keeps devices' credentials and ACLs in its dynamic-security plugin.
  */
 export async function createConnectivity(deps: ConnectivityDeps) {
-  const { config, db, logger } = deps;
-  const mqtt = config.mqtt;
-  if (mqtt.mode !== 'embedded') throw new Error('an external MQTT broker (MQTT_URL) is not supported yet');
+  const { db, logger } = deps;
+  const mqtt = deps.config.mqtt;
   const repo = createConnectivityRepository(db);
-  const broker = await createEmbeddedBroker(logger);
-  const outbound = { publish: broker.publish };
-  const sessions = createSessions({ repo, outbound, logger, disconnect: (id) => broker.disconnect(id) });
   const rejections = createRejections({ repo, logger });
   const presence = createPresence({ repo, events: deps.events, logger });
   const things = createThingCache(repo);
@@ -58,6 +71,45 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     logger,
     options: deps.ingest,
   });
+  const parts = { deps, repo, presence, things, ingest, rejections };
+  return mqtt.mode === 'embedded' ? embedded(parts, mqtt) : external(parts, mqtt);
+}
+
+type Parts = {
+  deps: ConnectivityDeps;
+  repo: ReturnType<typeof createConnectivityRepository>;
+  presence: ReturnType<typeof createPresence>;
+  things: ReturnType<typeof createThingCache>;
+  ingest: ReturnType<typeof createIngest>;
+  rejections: ReturnType<typeof createRejections>;
+};
+
+/** Encodes cloud writes for a thing's device and remembers them, so the device's echo is known as one. */
+async function writesFor(parts: Parts, thingId: string, values: Parameters<ConnectivityHooks['deliver']>[1]) {
+  const entry = await parts.things.get(thingId);
+  for (const v of values) {
+    const property = entry?.byVariable.get(v.name);
+    if (property) parts.ingest.expectEcho(property.id, v.value);
+  }
+  return encodeSenml(values.flatMap((v) => valueToRecords(v.name, v.type, v.value)));
+}
+
+function housekeeping(parts: Parts, recheck: () => Promise<void>) {
+  const { logger } = parts.deps;
+  const timer = setInterval(() => {
+    void recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
+    void parts.presence.flushActivity().catch((err: unknown) => logger.error({ err }, 'activity not stored'));
+  }, HOUSEKEEPING_MS);
+  timer.unref();
+  return timer;
+}
+
+async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedded' }>) {
+  const { deps, repo, presence, ingest, rejections } = parts;
+  const { config, db, logger } = deps;
+  const broker = await createEmbeddedBroker(logger);
+  const outbound = { publish: broker.publish };
+  const sessions = createSessions({ repo, outbound, logger, disconnect: (id) => broker.disconnect(id) });
   const commands = createCommands({ repo, sessions, outbound, rejections, logger });
   const tokens = createClientTokens({
     db,
@@ -65,7 +117,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     issuer: `${config.publicUrl}/iot`,
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
-  let userOfAccessToken: ((token: string) => Promise<string>) | null = null;
+  let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
   const auth = createClientAuth({
     repo,
     tokens,
@@ -75,24 +127,17 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     },
   });
   broker.install(createBrokerHandlers({ auth, access, repo, sessions, presence, ingest, commands, logger }));
-
   let timer: NodeJS.Timeout | null = null;
   let listening: Listening | null = null;
 
   const hooks: ConnectivityHooks = {
     async deliver(thingId, values) {
       if (values.length === 0) return;
-      const entry = await things.get(thingId);
-      for (const v of values) {
-        const property = entry?.byVariable.get(v.name);
-        if (property) ingest.expectEcho(property.id, v.value);
-      }
-      const payload = encodeSenml(values.flatMap((v) => valueToRecords(v.name, v.type, v.value)));
-      await broker.publish(`/a/t/${thingId}/e/i`, payload);
+      await broker.publish(`/a/t/${thingId}/e/i`, await writesFor(parts, thingId, values));
     },
-    bindingsChanged(deviceIds) {
+    async bindingsChanged(deviceIds) {
       if (!deviceIds.some((id) => id && sessions.get(id))) return;
-      void sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
+      await sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
     },
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
@@ -102,24 +147,17 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   };
 
   return {
+    mode: 'embedded' as const,
     hooks,
-    /** Between server processes (the live event bus rides on it). */
+    /** Between server processes (the live event bus rides on it); in this process only, here. */
     transport: broker.transport satisfies BusTransport,
     ingest,
 
-    /**
-     * Opens the listeners. `http` carries MQTT over WebSocket at /mqtt; `userOfAccessToken` checks application
-     * tokens of the identity provider (the HTTP app's verifier).
-     */
-    async start(opts: { http?: HttpServer; userOfAccessToken: (token: string) => Promise<string> }) {
+    async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
       await presence.sweep();
       listening = await broker.listen(mqtt, opts.http);
-      timer = setInterval(() => {
-        void sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
-        void presence.flushActivity().catch((err: unknown) => logger.error({ err }, 'activity not stored'));
-      }, HOUSEKEEPING_MS);
-      timer.unref();
+      timer = housekeeping(parts, () => sessions.recheck());
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
       return listening;
     },
@@ -140,4 +178,154 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     },
   };
 }
+
+async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'external' }>) {
+  const { deps, repo, presence, things, ingest, rejections } = parts;
+  const { logger } = deps;
+  const connections = new Map<string, object>();
+  // Wired below: the broker needs the message handler, the handler needs the broker's publish.
+  let handle: (m: ExternalMessage) => Promise<boolean> = async () => false;
+  const broker = createExternalBroker({
+    url: mqtt.url,
+    logger,
+    clientId: deps.clientId,
+    subscriptions: [
+      `$share/${SHARED_GROUP}//a/d/+/c/up`,
+      `$share/${SHARED_GROUP}//a/t/+/e/o`,
+      `$share/${SHARED_GROUP}//a/t/+/shadow/o`,
+      LOG_TOPIC,
+    ],
+    onMessage: (m) => handle(m),
+  });
+  const outbound = { publish: (topic: string, payload: Uint8Array) => broker.publish(topic, payload) };
+  // Mosquitto kicks a client whose credentials or roles change; nothing to end here.
+  const sessions = createSessions({ repo, outbound, logger, disconnect: () => undefined });
+  const commands = createCommands({ repo, sessions, outbound, rejections, logger });
+  const dynsec = createDynsec({ client: broker.client, logger });
+  let timer: NodeJS.Timeout | null = null;
+
+  async function connectionEvent(line: string) {
+    const event = parseLogLine(line);
+    const id = event?.clientId.toLowerCase();
+    if (!event || !id || !parseTopic(`/a/d/${id}/c/up`)) return;
+    if (event.kind === 'connected') {
+      if (connections.has(id)) return;
+      const device = await repo.device(id);
+      if (!device || device.deleted) return;
+      const connection = {};
+      connections.set(id, connection);
+      sessions.open(id, device.space, device.thingId, connection);
+      await presence.connected(id, device.space, connection);
+      return;
+    }
+    const connection = connections.get(id);
+    if (!connection) return;
+    connections.delete(id);
+    const session = sessions.get(id);
+    sessions.close(id, connection);
+    if (session) await presence.disconnected(id, session.space, connection);
+  }
+
+  handle = async ({ topic, payload }) => {
+    if (topic === LOG_TOPIC) {
+      await connectionEvent(payload.toString('utf8'));
+      return true;
+    }
+    const t = parseTopic(topic);
+    if (!t) return true;
+    if (t.scope === 'device') {
+      if (t.channel !== 'c/up') return true;
+      presence.activity(t.id);
+      await commands.command(t.id, payload);
+      return true;
+    }
+    // The broker let only the thing's device publish here (its role): the thing names the device.
+    const deviceId = (await things.get(t.id))?.thing.deviceId;
+    if (!deviceId) return true;
+    presence.activity(deviceId);
+    if (t.channel === 'e/o') await ingest.fromDevice(deviceId, t.id, topic, payload);
+    else if (t.channel === 'shadow/o') await commands.shadowRequest(deviceId, t.id, payload);
+    return true;
+  };
+
+  /** The legacy flow's thing id, kept retained on the device's `e/i` (we do not see its SUBSCRIBE here). */
+  async function retainThingId(deviceId: string, thingId: string | null) {
+    const payload = thingId ? encodeSenml([{ name: 'thing_id', value: thingId }]) : new Uint8Array();
+    await broker.publish(`/a/d/${deviceId}/e/i`, payload, { retain: true });
+  }
+
+  async function syncBinding(deviceId: string) {
+    const b = (await repo.bindings([deviceId])).get(deviceId);
+    if (!b?.live) {
+      await dynsec.deleteDevice(deviceId);
+      await retainThingId(deviceId, null);
+      return;
+    }
+    await dynsec.syncDevice(deviceId, { thingId: b.thingId });
+    await retainThingId(deviceId, b.thingId);
+  }
+
+  const hooks: ConnectivityHooks = {
+    async deliver(thingId, values) {
+      if (values.length === 0) return;
+      await broker.publish(`/a/t/${thingId}/e/i`, await writesFor(parts, thingId, values));
+    },
+    async bindingsChanged(deviceIds) {
+      const ids = [...new Set(deviceIds.filter((id): id is string => Boolean(id)))];
+      try {
+        for (const id of ids) await syncBinding(id);
+        await sessions.recheck({ notify: true });
+      } catch (err) {
+        logger.error({ err, deviceIds: ids }, 'device binding not synchronised');
+      }
+    },
+    async secretChanged(deviceId, secret) {
+      if (secret === null) {
+        await dynsec
+          .deleteDevice(deviceId)
+          .catch((err: unknown) => logger.error({ err, deviceId }, 'key not removed'));
+        await retainThingId(deviceId, null).catch(() => undefined);
+        return;
+      }
+      // Setting a key that the broker does not get would leave a device that cannot connect: this one fails loudly.
+      const b = (await repo.bindings([deviceId])).get(deviceId);
+      await dynsec.syncDevice(deviceId, { thingId: b?.thingId ?? null, secret });
+      await retainThingId(deviceId, b?.thingId ?? null);
+    },
+  };
+
+  return {
+    mode: 'external' as const,
+    hooks,
+    transport: broker.transport satisfies BusTransport,
+    ingest,
+    /** The server's own client of the broker (tests drop its connection). */
+    broker,
+    dynsec,
+    clientId: broker.clientId,
+
+    async start(_opts: StartOptions) {
+      await broker.ready();
+      await dynsec.denyByDefault();
+      timer = housekeeping(parts, () => sessions.recheck({ notify: false }));
+      logger.info({ clientId: broker.clientId }, 'using the external MQTT broker');
+      return null;
+    },
+
+    get listening(): Listening | null {
+      return null;
+    },
+
+    health: () => broker.health(),
+
+    async close() {
+      if (timer) clearInterval(timer);
+      await ingest.drain();
+      await broker.close();
+      await presence.settled();
+      await presence.flushActivity().catch(() => undefined);
+    },
+  };
+}
+
 export type Connectivity = Awaited<ReturnType<typeof createConnectivity>>;

@@ -5,8 +5,11 @@
 export interface ConnectivityHooks {
   /** Values written from the cloud, already stored: delivered to the thing's device on `/a/t/{thing}/e/i`. */
   deliver(thingId: string, values: { name: string; type: string; value: unknown }[]): Promise<void>;
-  /** These devices were bound, unbound or deleted: connected ones learn their new thing at once. */
-  bindingsChanged(deviceIds: (string | null | undefined)[]): void;
+  /**
+   * These devices were bound, unbound or deleted: connected ones learn their new thing, an external broker
+   * their new rights. Never throws (a failure is logged; the periodic re-check catches up).
+   */
+  bindingsChanged(deviceIds: (string | null | undefined)[]): Promise<void>;
   /** A device's secret key was set (or removed: null); an external broker needs it for its own check. */
   secretChanged(deviceId: string, secret: string | null): Promise<void>;
 }

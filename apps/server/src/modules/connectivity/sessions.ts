@@ -37,26 +37,27 @@ export function createSessions(deps: {
 }) {
   const sessions = new Map<string, DeviceSession>();
   let rechecking: Promise<void> | null = null;
-  let recheckAgain = false;
+  /** A re-check asked for while one runs; it runs next (notifying if any caller wanted that). */
+  let wanted: { notify: boolean } | null = null;
 
   async function send(deviceId: string, cmd: Command) {
     await deps.outbound.publish(`/a/d/${deviceId}/c/dw`, encodeCommand(cmd));
   }
 
-  async function apply(session: DeviceSession, thingId: string | null) {
+  async function apply(session: DeviceSession, thingId: string | null, notify = true) {
     session.checkedAt = Date.now();
     if (thingId === session.thingId) return;
     const previous = session.thingId;
     session.thingId = thingId;
     deps.logger.info({ deviceId: session.deviceId, thingId, previous }, 'device binding changed');
-    if (session.announced === undefined || session.announced === thingId) return;
+    if (!notify || session.announced === undefined || session.announced === thingId) return;
     const told = session.announced;
     session.announced = thingId;
     if (thingId) await send(session.deviceId, { type: 'ThingUpdate', thingId });
     else if (told) await send(session.deviceId, { type: 'ThingDetach', thingId: told });
   }
 
-  async function recheckNow() {
+  async function recheckNow(notify: boolean) {
     const ids = [...sessions.keys()];
     const bindings = await deps.repo.bindings(ids);
     for (const id of ids) {
@@ -68,7 +69,7 @@ export function createSessions(deps: {
         deps.disconnect(id);
         continue;
       }
-      await apply(session, b.thingId);
+      await apply(session, b.thingId, notify);
     }
   }
 
@@ -114,28 +115,32 @@ export function createSessions(deps: {
 
     /** A v2 device asked for its thing (ThingBegin): answers ThingUpdate with it, or an empty id. */
     async announce(deviceId: string) {
-      const session = sessions.get(deviceId);
-      if (!session) return;
       const b = (await deps.repo.bindings([deviceId])).get(deviceId);
-      session.thingId = b?.live ? b.thingId : null;
-      session.checkedAt = Date.now();
-      session.announced = session.thingId;
-      await send(deviceId, { type: 'ThingUpdate', thingId: session.thingId ?? '' });
+      const thingId = b?.live ? b.thingId : null;
+      const session = sessions.get(deviceId);
+      if (session) {
+        session.thingId = thingId;
+        session.checkedAt = Date.now();
+        session.announced = thingId;
+      }
+      await send(deviceId, { type: 'ThingUpdate', thingId: thingId ?? '' });
     },
 
     send,
 
-    /** Re-reads every binding of the connected devices (coalesced when called while one runs). */
-    recheck(): Promise<void> {
-      if (rechecking) {
-        recheckAgain = true;
-        return rechecking;
-      }
-      rechecking = (async () => {
-        do {
-          recheckAgain = false;
-          await recheckNow();
-        } while (recheckAgain);
+    /**
+     * Re-reads every binding of the connected devices (coalesced when called while one runs). `notify: false`
+     * only updates what this process knows: with an external broker every process sees every device, and
+     * only the one whose API made the change tells the device.
+     */
+    recheck(opts: { notify?: boolean } = {}): Promise<void> {
+      wanted = { notify: (wanted?.notify ?? false) || (opts.notify ?? true) };
+      rechecking ??= (async () => {
+        while (wanted) {
+          const run = wanted;
+          wanted = null;
+          await recheckNow(run.notify);
+        }
       })().finally(() => {
         rechecking = null;
       });

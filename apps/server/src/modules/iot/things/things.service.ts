@@ -181,7 +181,7 @@ export function createThingsService(deps: {
         { payload: body.properties },
         force,
       );
-      if (body.device_id) deps.connectivity?.bindingsChanged([body.device_id]);
+      if (body.device_id) await deps.connectivity?.bindingsChanged([body.device_id]);
       return full(space, id);
     },
 
@@ -219,7 +219,7 @@ export function createThingsService(deps: {
         throw err;
       }
       if (changes.deviceId !== undefined || restoring) {
-        deps.connectivity?.bindingsChanged([rec.thing.deviceId, changes.deviceId]);
+        await deps.connectivity?.bindingsChanged([rec.thing.deviceId, changes.deviceId]);
       }
       return full(space, id);
     },
@@ -252,7 +252,7 @@ export function createThingsService(deps: {
       const { thing } = await found(space, id, force);
       if (force) await repo.hardDelete(thing.id);
       else await repo.softDelete(thing.id);
-      deps.connectivity?.bindingsChanged([thing.deviceId]);
+      await deps.connectivity?.bindingsChanged([thing.deviceId]);
     },
 
     async tags(ref: SpaceRequest, id: string) {

@@ -1,0 +1,166 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import type { BusTransport } from '../live/event-bus.ts';
+
+/** Every server process subscribes in this group, so the broker hands each message to one of them. */
+export const SHARED_GROUP = 'tinkercloud';
+/** Topics between server processes (devices may not subscribe: the dynamic-security default denies it). */
+export const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
+/** How long the broker keeps this process's session (and the messages it has not acknowledged) while away. */
+const SESSION_EXPIRY_S = 24 * 3600;
+/** At most this many unacknowledged messages in flight to us: what bounds memory when the database is slow. */
+const RECEIVE_MAXIMUM = 2_000;
+
+export interface ExternalMessage {
+  topic: string;
+  payload: Buffer;
+}
+
+/**
+ * The server as a privileged MQTT 5 client of an external broker (Mosquitto). It keeps a persistent session
+ * (clean start off, session expiry) and acknowledges each QoS 1 message only once `onMessage` resolved true
+ * (its values committed); a false or failed result leaves it unacknowledged and reconnects, so the broker
+ * delivers it again. mqtt.js acknowledges as soon as a message is handled and handles one at a time, so the
+ * PUBACK is held back at the packet writer instead, which lets the next messages in while a batch commits.
+ */
+export function createExternalBroker(deps: {
+  url: string;
+  logger: FastifyBaseLogger;
+  /** Stable per process, so a restarted process finds its session (and its unacknowledged messages) again. */
+  clientId?: string;
+  subscriptions: string[];
+  onMessage: (message: ExternalMessage) => Promise<boolean>;
+}) {
+  const { logger } = deps;
+  const clientId = deps.clientId ?? `tinkercloud-${hostname()}-${process.pid}`;
+  const internal = new Map<string, (topic: string, payload: Buffer) => void>();
+  const options: IClientOptions = {
+    protocolVersion: 5,
+    clientId,
+    clean: false,
+    reconnectPeriod: 1_000,
+    connectTimeout: 10_000,
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM },
+    resubscribe: true,
+  };
+  const client: MqttClient = connect(deps.url, options);
+  const pending = new Map<number, Promise<boolean>>();
+  let closing = false;
+
+  type Send = (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void;
+  const raw = client as unknown as { _sendPacket: Send };
+  const send = raw._sendPacket.bind(client) as Send;
+  raw._sendPacket = (packet, cb, ...rest) => {
+    const committed =
+      packet.cmd === 'puback' && packet.messageId !== undefined ? pending.get(packet.messageId) : undefined;
+    if (!committed || packet.messageId === undefined) return send(packet, cb, ...rest);
+    pending.delete(packet.messageId);
+    const stream = client.stream;
+    void committed.then((ok) => {
+      if (ok && client.stream === stream && client.connected) send(packet, undefined, ...rest);
+      else if (!ok && client.stream === stream && !closing) {
+        // Not stored: drop the connection so the broker delivers it again on the same session.
+        logger.warn('a message could not be stored; reconnecting to receive it again');
+        client.stream.destroy();
+      }
+    });
+    cb?.();
+  };
+
+  client.on('message', (topic, payload, packet) => {
+    const prefix = internalHandler(topic);
+    if (prefix) {
+      prefix(topic.slice(EXTERNAL_INTERNAL_PREFIX.length), payload);
+      return;
+    }
+    const done = deps.onMessage({ topic, payload }).catch((err: unknown) => {
+      logger.error({ err, topic }, 'MQTT message not handled');
+      return false;
+    });
+    if (packet.qos > 0 && packet.messageId !== undefined) pending.set(packet.messageId, done);
+  });
+
+  function internalHandler(topic: string) {
+    if (!topic.startsWith(EXTERNAL_INTERNAL_PREFIX)) return undefined;
+    for (const [filter, handler] of internal) if (matches(filter, topic)) return handler;
+    return undefined;
+  }
+
+  let subscribed = false;
+  client.on('connect', (connack) => {
+    logger.info({ clientId, sessionPresent: connack.sessionPresent }, 'connected to the MQTT broker');
+    if (connack.sessionPresent && subscribed) return;
+    client.subscribe(
+      Object.fromEntries(deps.subscriptions.map((topic) => [topic, { qos: 1 as const }])),
+      (err, granted) => {
+        const refused = (granted ?? []).filter((g) => g.qos > 2).map((g) => g.topic);
+        if (err || refused.length > 0) logger.error({ err, refused }, 'MQTT subscriptions refused');
+        else subscribed = true;
+      },
+    );
+  });
+  client.on('error', (err) => logger.warn({ err }, 'MQTT broker connection error'));
+  client.on('offline', () => logger.warn('the MQTT broker is unreachable; retrying'));
+
+  return {
+    clientId,
+    client,
+
+    /** Resolves once connected the first time (rejects on a refused login). */
+    ready(): Promise<void> {
+      if (client.connected) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const onConnect = () => {
+          client.off('error', onError);
+          resolve();
+        };
+        const onError = (err: Error) => {
+          if ((err as { code?: number }).code === undefined) return;
+          client.off('connect', onConnect);
+          reject(err);
+        };
+        client.once('connect', onConnect);
+        client.on('error', onError);
+      });
+    },
+
+    publish(topic: string, payload: Uint8Array, opts: { retain?: boolean } = {}): Promise<void> {
+      return client
+        .publishAsync(topic, Buffer.from(payload), { qos: 1, retain: opts.retain ?? false })
+        .then(() => undefined);
+    },
+
+    transport: {
+      publish(topic, payload) {
+        client.publish(EXTERNAL_INTERNAL_PREFIX + topic, payload, { qos: 0 });
+      },
+      subscribe(topic, handler) {
+        internal.set(EXTERNAL_INTERNAL_PREFIX + topic, handler);
+        client.subscribe(EXTERNAL_INTERNAL_PREFIX + topic, { qos: 0 });
+      },
+    } satisfies BusTransport,
+
+    async health(): Promise<void> {
+      if (!client.connected) throw new Error('not connected to the MQTT broker');
+    },
+
+    async close(): Promise<void> {
+      closing = true;
+      await client.endAsync();
+    },
+  };
+}
+export type ExternalBroker = ReturnType<typeof createExternalBroker>;
+
+/** MQTT topic filter matching (`+` one level, `#` the rest). */
+function matches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i += 1) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}

@@ -1,0 +1,304 @@
+import { connect as tcpConnect } from 'node:net';
+import {
+  decodeCommand,
+  decodeSenml,
+  encodeCommand,
+  encodeSenml,
+  valueToRecords,
+} from '@tinkercloud/device-protocol';
+import { eq, sql } from 'drizzle-orm';
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
+import { iotPropertyValues } from '../../db/schema/index.ts';
+import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { createConnectivity } from './connectivity.ts';
+import type { StoredValue } from './ingest.ts';
+import { closed, nextMessage, subscribeCodes } from './testing/mqtt-fixtures.ts';
+
+const found = findMosquitto();
+if ('missing' in found) console.warn(`external broker tests skipped: ${found.missing}`);
+
+const T0 = Date.UTC(2025, 2, 1, 8, 0, 0);
+const REFUSED = 128;
+
+describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic security)', () => {
+  let mosquitto: TestMosquitto;
+  let t: TestApp;
+  let f: ReturnType<typeof iotFixtures>;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    if ('missing' in found) return;
+    mosquitto = await startMosquitto(found);
+    t = await createTestApp({ MQTT_URL: mosquitto.url }, { broker: true });
+    f = iotFixtures(t);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mosquitto?.stop();
+  });
+
+  async function device(userId: string) {
+    const d = await f.device(userId, { type: 'login_and_secretkey_wifi' });
+    const secret = `ext-${d.id.slice(0, 8)}-KEY`;
+    const res = await f.call(userId, 'PUT', `/iot/v2/devices/${d.id}/pass`, { password: secret });
+    expect(res.statusCode).toBe(200);
+    return { id: d.id, secret };
+  }
+
+  async function connectDevice(d: { id: string; secret: string }, opts: IClientOptions = {}) {
+    const client = await connectAsync(`mqtt://127.0.0.1:${mosquitto.port}`, {
+      protocolVersion: 4,
+      clientId: d.id,
+      username: d.id,
+      password: d.secret,
+      reconnectPeriod: 0,
+      ...opts,
+    });
+    clients.push(client);
+    return client;
+  }
+
+  async function boundThing(userId: string, deviceId: string) {
+    const thing = await f.thing(userId, {
+      device_id: deviceId,
+      properties: [
+        {
+          name: 'count',
+          variable_name: 'count',
+          type: 'INT',
+          permission: 'READ_WRITE',
+          update_strategy: 'ON_CHANGE',
+        },
+      ],
+    });
+    return { id: thing.id, pid: thing.properties?.[0]?.id as string };
+  }
+
+  const stored = (pid: string) =>
+    t.db
+      .select({ at: iotPropertyValues.at, value: iotPropertyValues.value })
+      .from(iotPropertyValues)
+      .where(eq(iotPropertyValues.propertyId, pid))
+      .orderBy(iotPropertyValues.at);
+
+  const status = async (userId: string, deviceId: string) =>
+    (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
+
+  it('gives a device its key in the broker: it connects with it, not with another one', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const client = await connectDevice(d);
+    expect(client.connected).toBe(true);
+    const refused = await connectDevice({ id: d.id, secret: 'wrong' }).catch(
+      (err: { code?: number }) => err.code,
+    );
+    expect(refused).toBe(5);
+    await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
+  });
+
+  it('runs the session through the broker and stores values, acknowledged to the broker after commit', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const thing = await boundThing(user.id, d.id);
+    const client = await connectDevice(d);
+    await client.subscribeAsync(`/a/d/${d.id}/c/dw`, { qos: 1 });
+    const answer = nextMessage(client, `/a/d/${d.id}/c/dw`);
+    await client.publishAsync(
+      `/a/d/${d.id}/c/up`,
+      Buffer.from(encodeCommand({ type: 'DeviceBegin', libVersion: '2.9.0' })),
+    );
+    await client.publishAsync(
+      `/a/d/${d.id}/c/up`,
+      Buffer.from(encodeCommand({ type: 'ThingBegin', thingId: '' })),
+    );
+    expect(decodeCommand(await answer)).toEqual({ type: 'ThingUpdate', thingId: thing.id });
+    await client.publishAsync(
+      `/a/t/${thing.id}/e/o`,
+      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 5, T0))),
+      {
+        qos: 1,
+      },
+    );
+    await expect.poll(() => stored(thing.pid)).toEqual([{ at: new Date(T0), value: 5 }]);
+    expect((await f.call(user.id, 'GET', `/iot/v2/devices/${d.id}`)).json().lib_version).toBe('2.9.0');
+  });
+
+  it("keeps a device to its own topics: another thing's values are dropped, another device's commands refused", async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    await boundThing(user.id, d.id);
+    const other = await device(user.id);
+    const otherThing = await boundThing(user.id, other.id);
+    const client = await connectDevice(d);
+    expect(await subscribeCodes(client, `/a/d/${other.id}/c/dw`)).toEqual([REFUSED]);
+    expect(await subscribeCodes(client, `/a/t/${otherThing.id}/e/i`)).toEqual([REFUSED]);
+    expect(await subscribeCodes(client, '#')).toEqual([REFUSED]);
+    await client.publishAsync(
+      `/a/t/${otherThing.id}/e/o`,
+      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 1, T0))),
+      { qos: 1 },
+    );
+    // A value the broker refused never reaches ingest: a later allowed one from the other device does.
+    const owner = await connectDevice(other);
+    await owner.publishAsync(
+      `/a/t/${otherThing.id}/e/o`,
+      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 2, T0 + 1000))),
+      { qos: 1 },
+    );
+    await expect.poll(() => stored(otherThing.pid)).toEqual([{ at: new Date(T0 + 1000), value: 2 }]);
+  });
+
+  it('delivers an API write to the device, and pushes the thing id to a legacy device (retained)', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const thing = await boundThing(user.id, d.id);
+    const client = await connectDevice(d);
+    const legacy = nextMessage(client, `/a/d/${d.id}/e/i`);
+    await client.subscribeAsync(`/a/d/${d.id}/e/i`, { qos: 1 });
+    expect(decodeSenml(await legacy)).toEqual([{ name: 'thing_id', value: thing.id }]);
+    await client.subscribeAsync(`/a/t/${thing.id}/e/i`, { qos: 1 });
+    const write = nextMessage(client, `/a/t/${thing.id}/e/i`);
+    const res = await f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${thing.pid}/publish`, {
+      value: 9,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(decodeSenml(await write)).toEqual([{ name: 'count', value: 9 }]);
+  });
+
+  it('moves a rebound device to its new thing in the broker too', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const first = await boundThing(user.id, d.id);
+    const second = await f.thing(user.id, { name: 'Second' });
+    const client = await connectDevice(d);
+    expect(await subscribeCodes(client, `/a/t/${first.id}/e/i`)).toEqual([1]);
+    const kicked = closed(client, 10_000);
+    await f.call(user.id, 'POST', `/iot/v2/things/${second.id}?force=true`, { device_id: d.id });
+    // The broker ends the connection of a client whose roles changed; the device comes back with the new ones.
+    await kicked;
+    const again = await connectDevice(d);
+    expect(await subscribeCodes(again, `/a/t/${first.id}/e/i`)).toEqual([REFUSED]);
+    expect(await subscribeCodes(again, `/a/t/${second.id}/e/i`)).toEqual([1]);
+  });
+
+  it('marks a device offline on disconnect and on keepalive expiry (from the broker log)', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const client = await connectDevice(d);
+    await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
+    await client.endAsync();
+    await expect.poll(() => status(user.id, d.id)).toBe('OFFLINE');
+
+    const socket = tcpConnect(mosquitto.port, '127.0.0.1');
+    const str = (s: string) => Buffer.concat([Buffer.from([0, Buffer.byteLength(s)]), Buffer.from(s)]);
+    const body = Buffer.concat([
+      str('MQTT'),
+      Buffer.from([4, 0xc2, 0, 1]),
+      str(d.id),
+      str(d.id),
+      str(d.secret),
+    ]);
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    // Read what comes (the CONNACK), or the end of the stream is never seen.
+    socket.resume();
+    socket.write(Buffer.concat([Buffer.from([0x10, body.length]), body]));
+    await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
+    await ended;
+    await expect.poll(() => status(user.id, d.id)).toBe('OFFLINE');
+    const history = (await f.call(user.id, 'GET', `/iot/v2/devices/${d.id}/status`)).json().events;
+    expect(history.map((e: { value: string }) => e.value).reverse()).toEqual([
+      'CONNECTED',
+      'DISCONNECTED',
+      'CONNECTED',
+      'DISCONNECTED',
+    ]);
+  });
+
+  it('shares ingest between server processes, each message stored once', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const thing = await boundThing(user.id, d.id);
+    const second = await createConnectivity({
+      config: t.config,
+      db: t.db,
+      logger: pino({ level: 'silent' }),
+      clientId: 'tinkercloud-test-second',
+    });
+    await second.start({ userOfAccessToken: () => Promise.reject(new Error('unused')) });
+    const byFirst: StoredValue[] = [];
+    const bySecond: StoredValue[] = [];
+    const stopFirst = t.connectivity?.ingest.onValues((v) => byFirst.push(...v));
+    const stopSecond = second.ingest.onValues((v) => bySecond.push(...v));
+    try {
+      const client = await connectDevice(d);
+      const n = 40;
+      for (let i = 0; i < n; i += 1) {
+        await client.publishAsync(
+          `/a/t/${thing.id}/e/o`,
+          Buffer.from(encodeSenml(valueToRecords('count', 'INT', i, T0 + i * 1000))),
+          { qos: 1 },
+        );
+      }
+      await expect.poll(async () => (await stored(thing.pid)).length).toBe(n);
+      expect(byFirst.length + bySecond.length).toBe(n);
+      expect(byFirst.length).toBeGreaterThan(0);
+      expect(bySecond.length).toBeGreaterThan(0);
+    } finally {
+      stopFirst?.();
+      stopSecond();
+      await second.close();
+    }
+  });
+
+  it('gets a message again when the connection drops before its commit was acknowledged', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const thing = await boundThing(user.id, d.id);
+    const seen: StoredValue[] = [];
+    const stop = t.connectivity?.ingest.onValues((v) => seen.push(...v));
+    const external = t.connectivity?.mode === 'external' ? t.connectivity : null;
+    if (!external) throw new Error('expected the external broker');
+    const client = await connectDevice(d);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table iot_property_values in exclusive mode`);
+      locked();
+      await gate;
+    });
+    try {
+      await isLocked;
+      const topic = `/a/t/${thing.id}/e/o`;
+      const server = external.broker.client;
+      const delivered = nextMessage(server, topic);
+      await client.publishAsync(topic, Buffer.from(encodeSenml(valueToRecords('count', 'INT', 77, T0))), {
+        qos: 1,
+      });
+      await delivered;
+      // The server's connection drops with the write still waiting: no PUBACK went to the broker.
+      const redelivered = nextMessage(server, topic, 10_000);
+      server.stream.destroy();
+      await redelivered;
+      release();
+      await holder;
+      await expect.poll(() => seen.length).toBe(2);
+      expect(await stored(thing.pid)).toEqual([{ at: new Date(T0), value: 77 }]);
+    } finally {
+      release();
+      stop?.();
+    }
+  });
+});
