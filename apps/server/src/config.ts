@@ -166,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     iot: { rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE },
     baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
-    mqtt: mqttConfig(e, e.HOST),
+    mqtt: mqttConfig(e, { host: e.HOST, port: e.PORT }),
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
     web: {
       tagManagerUrl: e.TAG_MANAGER_URL ?? null,

@@ -40,9 +40,15 @@ describe('MQTT settings', () => {
   });
 
   it('uses an external broker with MQTT_URL', () => {
-    expect(loadConfig({ MQTT_URL: 'mqtt://tinkercloud:pw@broker.example.org:1883' }).mqtt).toEqual({
+    expect(
+      loadConfig({ MQTT_URL: 'mqtt://tinkercloud:pw@broker.example.org:1883', PORT: '8081' }).mqtt,
+    ).toEqual({
       mode: 'external',
       url: 'mqtt://tinkercloud:pw@broker.example.org:1883',
+      clientId: expect.stringMatching(/^tinkercloud-.+-8081$/),
+    });
+    expect(loadConfig({ MQTT_URL: 'mqtt://b:1883', MQTT_CLIENT_ID: 'tc-a' }).mqtt).toMatchObject({
+      clientId: 'tc-a',
     });
   });
 
@@ -57,5 +63,8 @@ describe('MQTT settings', () => {
       'MQTT_PORT: has no effect with MQTT_URL (external broker)',
     ]);
     expect(problems({ MQTT_PORT: '70000', MQTT_URL: 'http://x' })).toHaveLength(3);
+    expect(problems({ MQTT_CLIENT_ID: 'tc-a' })).toEqual([
+      'MQTT_CLIENT_ID: only used with MQTT_URL (external broker)',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 export const DEFAULT_MQTT_PORT = 1883;
@@ -12,6 +13,10 @@ export const mqttEnvSchema = {
   MQTT_TLS_CERT_FILE: z.string().min(1).optional(),
   MQTT_TLS_KEY_FILE: z.string().min(1).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp|ssl)$/ }).optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits and _ . - (at most 64)')
+    .optional(),
 };
 
 type MqttEnv = { [K in keyof typeof mqttEnvSchema]?: z.infer<(typeof mqttEnvSchema)[K]> };
@@ -30,6 +35,11 @@ export type MqttConfig =
       mode: 'external';
       /** The broker's address, credentials included (the server connects as a privileged client). */
       url: string;
+      /**
+       * This process's client id: stable across restarts (its persistent session keeps the messages it had
+       * not acknowledged), different for each process.
+       */
+      clientId: string;
     };
 
 /** Problems that span several variables, listed with the others by loadConfig. */
@@ -41,6 +51,9 @@ export function mqttProblems(env: Record<string, string | undefined>): string[] 
   if (env.MQTT_TLS_PORT !== undefined && !cert) {
     problems.push('MQTT_TLS_PORT: needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE');
   }
+  if (env.MQTT_URL === undefined && env.MQTT_CLIENT_ID !== undefined) {
+    problems.push('MQTT_CLIENT_ID: only used with MQTT_URL (external broker)');
+  }
   if (env.MQTT_URL !== undefined) {
     for (const name of ['MQTT_PORT', 'MQTT_TLS_PORT', 'MQTT_TLS_CERT_FILE', 'MQTT_TLS_KEY_FILE']) {
       if (env[name] !== undefined) problems.push(`${name}: has no effect with MQTT_URL (external broker)`);
@@ -49,11 +62,17 @@ export function mqttProblems(env: Record<string, string | undefined>): string[] 
   return problems;
 }
 
-export function mqttConfig(e: MqttEnv, httpHost: string): MqttConfig {
-  if (e.MQTT_URL) return { mode: 'external', url: e.MQTT_URL };
+export function mqttConfig(e: MqttEnv, http: { host: string; port: number }): MqttConfig {
+  if (e.MQTT_URL) {
+    return {
+      mode: 'external',
+      url: e.MQTT_URL,
+      clientId: e.MQTT_CLIENT_ID ?? `tinkercloud-${hostname()}-${http.port}`,
+    };
+  }
   return {
     mode: 'embedded',
-    host: e.MQTT_HOST ?? httpHost,
+    host: e.MQTT_HOST ?? http.host,
     port: e.MQTT_PORT ?? DEFAULT_MQTT_PORT,
     portExplicit: e.MQTT_PORT !== undefined,
     tls:

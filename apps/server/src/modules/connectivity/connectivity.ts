@@ -38,7 +38,7 @@ export interface ConnectivityDeps {
   /** The telemetry store; defaults to one over this database. */
   telemetry?: TelemetryWriter;
   ingest?: IngestOptions;
-  /** External mode: this process's MQTT client id (stable across restarts, distinct between processes). */
+  /** External mode: overrides the configured client id (tests run two "processes" in one). */
   clientId?: string;
 }
 
@@ -188,7 +188,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   const broker = createExternalBroker({
     url: mqtt.url,
     logger,
-    clientId: deps.clientId,
+    clientId: deps.clientId ?? mqtt.clientId,
     subscriptions: [
       `$share/${SHARED_GROUP}//a/d/+/c/up`,
       `$share/${SHARED_GROUP}//a/t/+/e/o`,

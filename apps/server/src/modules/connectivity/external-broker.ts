@@ -1,4 +1,3 @@
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { BusTransport } from '../live/event-bus.ts';
@@ -28,12 +27,12 @@ export function createExternalBroker(deps: {
   url: string;
   logger: FastifyBaseLogger;
   /** Stable per process, so a restarted process finds its session (and its unacknowledged messages) again. */
-  clientId?: string;
+  clientId: string;
   subscriptions: string[];
   onMessage: (message: ExternalMessage) => Promise<boolean>;
 }) {
   const { logger } = deps;
-  const clientId = deps.clientId ?? `tinkercloud-${hostname()}-${process.pid}`;
+  const { clientId } = deps;
   const internal = new Map<string, (topic: string, payload: Buffer) => void>();
   const options: IClientOptions = {
     protocolVersion: 5,
