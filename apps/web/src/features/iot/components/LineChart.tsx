@@ -2,7 +2,7 @@ import { type ChartFrame, chartGeometry, type Point } from '../model/chart-scale
 import { formatTick } from '../model/format-time.ts';
 import { formatValue } from '../model/value-kind.ts';
 
-const FRAME: ChartFrame = { width: 640, height: 200, padding: { top: 12, right: 20, bottom: 28, left: 56 } };
+const FRAME: ChartFrame = { width: 480, height: 200, padding: { top: 12, right: 16, bottom: 28, left: 52 } };
 /** Short series get a marker per value, so a single reading is visible at all. */
 const MAX_DOTS = 60;
 

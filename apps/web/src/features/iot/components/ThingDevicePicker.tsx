@@ -36,7 +36,7 @@ export function ThingDevicePicker({ space, thing }: { space: string; thing: Thin
 
   return (
     <div className="form-inline">
-      <Field label="Device">
+      <Field label="Bound device">
         {(control) => (
           <select
             {...control}

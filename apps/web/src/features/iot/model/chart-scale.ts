@@ -39,7 +39,7 @@ export function niceStep(span: number, count: number): number {
 
 /**
  * The value axis: the data's range widened to whole steps, so the ticks land on round numbers. A flat series
- * gets a band around its value, so its line sits in the middle rather than on an edge.
+ * gets a band around its value, so its line runs through the plot rather than along an edge.
  */
 export function valueDomain(values: number[], tickCount = 4): { min: number; max: number; step: number } {
   if (values.length === 0) return { min: 0, max: 1, step: niceStep(1, tickCount) };
@@ -55,7 +55,7 @@ export function valueDomain(values: number[], tickCount = 4): { min: number; max
 }
 
 /** Evenly spaced times across [from, to], ends included. */
-export function timeTicks(from: number, to: number, count = 5): number[] {
+export function timeTicks(from: number, to: number, count = 4): number[] {
   if (!(to > from) || count < 2) return [from];
   return Array.from({ length: count }, (_, i) => from + ((to - from) * i) / (count - 1));
 }

@@ -14,7 +14,7 @@ export function formatTick(t: number, spanMs: number): string {
     return date.toLocaleTimeString(undefined, {
       hour: '2-digit',
       minute: '2-digit',
-      ...(spanMs <= 10 * 60_000 ? { second: '2-digit' } : {}),
+      ...(spanMs <= 2 * 60_000 ? { second: '2-digit' } : {}),
     });
   }
   return date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });

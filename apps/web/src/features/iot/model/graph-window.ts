@@ -3,7 +3,7 @@ import type { GraphRange } from '@tinkercloud/shared';
 /** About this many buckets per chart: enough detail for a page-wide line, few enough to stay light. */
 export const TARGET_BUCKETS = 500;
 /** Live mode starts from the raw values of this last stretch and then slides along with new values. */
-export const LIVE_WINDOW_MS = 15 * 60_000;
+export const LIVE_WINDOW_MS = 5 * 60_000;
 
 const SPAN_MS: Record<Exclude<GraphRange, 'LIVE'>, number> = {
   '15D': 15 * 86_400_000,

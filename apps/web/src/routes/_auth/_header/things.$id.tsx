@@ -41,25 +41,27 @@ function ThingPage() {
           All things
         </Link>
       </HeaderPortal>
-      <dl className="facts">
-        <dt>Device</dt>
-        <dd>
-          {thing.device_id ? (
-            <Link to="/devices/$id/" params={{ id: thing.device_id }}>
-              {thing.device_name ?? 'Device'}
-            </Link>
-          ) : (
-            'None'
+      <div className="card thing-summary">
+        <dl className="facts">
+          <dt>Device</dt>
+          <dd>
+            {thing.device_id ? (
+              <Link to="/devices/$id/" params={{ id: thing.device_id }}>
+                {thing.device_name ?? 'Device'}
+              </Link>
+            ) : (
+              'None'
+            )}
+          </dd>
+          {thing.timezone && (
+            <>
+              <dt>Time zone</dt>
+              <dd>{thing.timezone}</dd>
+            </>
           )}
-        </dd>
-        {thing.timezone && (
-          <>
-            <dt>Time zone</dt>
-            <dd>{thing.timezone}</dd>
-          </>
-        )}
-      </dl>
-      {canWrite && <ThingDevicePicker key={thing.device_id ?? ''} space={selected.id} thing={thing} />}
+        </dl>
+        {canWrite && <ThingDevicePicker key={thing.device_id ?? ''} space={selected.id} thing={thing} />}
+      </div>
       <section className="device-section" aria-labelledby="thing-variables-title">
         <h2 id="thing-variables-title">Variables</h2>
         <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} />
