@@ -24,8 +24,13 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
             onFocus={(event) => event.target.select()}
             data-testid={testId}
           />
-          <button type="button" className="button button-subtle button-small" onClick={() => void copy()}>
-            Copy<span className="visually-hidden"> {label.toLowerCase()}</span>
+          <button
+            type="button"
+            className="button button-subtle button-small"
+            onClick={() => void copy()}
+            aria-label={`Copy ${label.toLowerCase()}`}
+          >
+            Copy
           </button>
         </div>
       )}

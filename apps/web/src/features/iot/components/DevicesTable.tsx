@@ -63,8 +63,9 @@ export function DevicesTable({ devices, canDelete }: { devices: Device[]; canDel
                     type="button"
                     className="button button-subtle button-small"
                     onClick={() => setDeleting(device)}
+                    aria-label={`Delete ${device.name}`}
                   >
-                    Delete<span className="visually-hidden"> {device.name}</span>
+                    Delete
                   </button>
                 </td>
               )}

@@ -65,8 +65,14 @@ export function PublishValueForm({ space, property }: { space: string; property:
           autoComplete="off"
         />
       )}
-      <button type="submit" className="button button-small" disabled={busy} aria-busy={busy}>
-        Send<span className="visually-hidden"> {property.name}</span>
+      <button
+        type="submit"
+        className="button button-small"
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={`Send ${property.name}`}
+      >
+        Send
       </button>
       {error && (
         <span className="field-error" role="alert">
