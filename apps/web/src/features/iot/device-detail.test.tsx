@@ -73,7 +73,7 @@ const variableRow = (name: string) =>
   within(screen.getByRole('table', { name: 'Variables' }))
     .getAllByTestId('variable-row')
     .find((row) => within(row).queryByRole('rowheader', { name })) as HTMLElement;
-const valueOf = (name: string) => within(variableRow(name)).getByTestId('variable-value').textContent;
+const shownValue = (name: string) => within(variableRow(name)).getByTestId('variable-value').textContent;
 
 describe('Device page', () => {
   it('shows the device, its connection history and the last values of its thing', async () => {
@@ -91,10 +91,10 @@ describe('Device page', () => {
     const [latest, earlier] = within(history).getAllByRole('listitem');
     expect(latest?.textContent).toContain('Connected');
     expect(earlier?.textContent).toContain('Disconnected');
-    await waitFor(() => expect(valueOf('temperature')).toBe('21.5'));
-    expect(valueOf('setpoint')).toBe('–');
-    expect(valueOf('pump')).toBe('true');
-    expect(valueOf('label')).toBe('tomatoes');
+    await waitFor(() => expect(shownValue('temperature')).toBe('21.5'));
+    expect(shownValue('setpoint')).toBe('–');
+    expect(shownValue('pump')).toBe('true');
+    expect(shownValue('label')).toBe('tomatoes');
     // Writable variables get an input, read-only ones do not.
     expect(screen.queryByLabelText('New value for temperature')).toBeNull();
     for (const name of ['setpoint', 'pump', 'label'])
@@ -108,8 +108,8 @@ describe('Device page', () => {
     expect(screen.getByRole('img', { name: 'pump: 1 value from 1 to 1' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'setpoint: no values in this period' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: /^label/ })).toBeNull();
-    const call = iot.calls.find((c) => c.url === '/iot/v2/series/batch_query');
-    const request = (call?.body as { requests: { q: string; from: string; to: string; interval: number }[] })
+    const call = iot.calls.find((c) => c.url === '/iot/v2/series/batch_query') as { body: unknown };
+    const request = (call.body as { requests: { q: string; from: string; to: string; interval: number }[] })
       .requests[0];
     expect(request?.q).toBe('thing.t1');
     expect(request?.interval).toBe(1210);
@@ -158,7 +158,7 @@ describe('Device page', () => {
         updated_at: new Date().toISOString(),
       },
     });
-    await waitFor(() => expect(valueOf('temperature')).toBe('23'));
+    await waitFor(() => expect(shownValue('temperature')).toBe('23'));
     expect(screen.getByRole('img', { name: 'temperature: 2 values from 21.5 to 23' })).toBeTruthy();
     live.emit({
       type: 'devices.status',
@@ -182,10 +182,10 @@ describe('Device page', () => {
     expect(within(variableRow('setpoint')).getByRole('alert').textContent).toBe('Enter a number.');
     fireEvent.change(input, { target: { value: '18.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send setpoint' }));
-    await waitFor(() => expect(valueOf('setpoint')).toBe('18.5'));
+    await waitFor(() => expect(shownValue('setpoint')).toBe('18.5'));
     fireEvent.change(screen.getByLabelText('New value for pump'), { target: { value: 'false' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send pump' }));
-    await waitFor(() => expect(valueOf('pump')).toBe('false'));
+    await waitFor(() => expect(shownValue('pump')).toBe('false'));
     expect(iot.calls.filter((c) => c.url.endsWith('/publish'))).toEqual([
       {
         method: 'PUT',
@@ -229,7 +229,7 @@ describe('Things pages', () => {
     renderApp('/things/t1/', { handle: iot.handle });
     expect(await screen.findByRole('heading', { name: 'Greenhouse' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Thing | Tinkercloud'));
-    await waitFor(() => expect(valueOf('temperature')).toBe('21.5'));
+    await waitFor(() => expect(shownValue('temperature')).toBe('21.5'));
     expect(screen.getByText('Europe/Rome')).toBeTruthy();
     const picker = screen.getByLabelText('Bound device') as HTMLSelectElement;
     await waitFor(() => expect(picker.options).toHaveLength(3));
