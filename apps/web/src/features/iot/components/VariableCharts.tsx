@@ -22,8 +22,7 @@ export function VariableCharts({ space, thingId, range, streaming, pollMs }: Var
   const live = range === 'LIVE';
   const query = useQuery({
     ...seriesQueryOptions(api, config, space, thingId, range),
-    // Fed by the stream in Live mode; a refetch would only replace the same values.
-    ...(live && streaming ? { staleTime: Number.POSITIVE_INFINITY } : {}),
+    // In Live mode the stream appends to this cache; without it, the series is read again on a timer.
     refetchInterval: live && !streaming ? pollMs : false,
   });
   if (query.isPending) return <PageLoader />;

@@ -51,7 +51,9 @@ describe('formatValue', () => {
   it('shows values compactly', () => {
     expect(formatValue(undefined)).toBe('–');
     expect(formatValue(21.5)).toBe('21.5');
-    expect(formatValue(1 / 3)).toBe('0.333333');
+    expect(formatValue(1 / 3)).toBe('0.3333333');
+    expect(formatValue(0.1 + 0.2)).toBe('0.3');
+    expect(formatValue(123456.789)).toBe('123456.8');
     expect(formatValue(42)).toBe('42');
     expect(formatValue(true)).toBe('true');
     expect(formatValue('on')).toBe('on');

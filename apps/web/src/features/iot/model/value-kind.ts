@@ -78,7 +78,8 @@ export function parseValueInput(kind: ValueKind, text: string): ParsedInput {
 export function formatValue(value: unknown): string {
   if (value === undefined || value === null) return '–';
   if (typeof value === 'string') return value;
+  // Seven significant digits keep sensor noise and float artefacts (0.1 + 0.2) out of the table.
   if (typeof value === 'number')
-    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
+    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(7)));
   return JSON.stringify(value);
 }
