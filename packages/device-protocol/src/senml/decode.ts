@@ -12,6 +12,8 @@ const RELATIVE_LIMIT_S = 2 ** 28;
 export interface DecodeSenmlOptions {
   /** The "now" relative times count from; defaults to Date.now(). */
   nowMs?: number;
+  /** Also report how each number was written (`integer`, `float32`, `float64`), e.g. to guess its type. */
+  numberFormats?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function decodeSenml(bytes: Uint8Array, opts: DecodeSenmlOptions = {}): S
     if (!(item instanceof Map)) throw new ProtocolError(`SenML record ${index} is not a map`);
     let name: string | number | undefined;
     let value: number | string | boolean | undefined;
+    let numberFormat: SenmlRecord['numberFormat'];
     let timeS: number | undefined;
     for (const [key, raw] of item) {
       const label = labelOf(key);
@@ -77,6 +80,7 @@ export function decodeSenml(bytes: Uint8Array, opts: DecodeSenmlOptions = {}): S
           const n = numeric(raw);
           if (n === undefined) throw fail('a number');
           value = n;
+          numberFormat = raw instanceof FloatValue ? (raw.bits === 64 ? 'float64' : 'float32') : 'integer';
           break;
         }
         case 'vs':
@@ -105,6 +109,7 @@ export function decodeSenml(bytes: Uint8Array, opts: DecodeSenmlOptions = {}): S
       record.timeMs = Math.round(ms < RELATIVE_LIMIT_S * 1000 ? now + ms : ms);
     }
     if (baseName !== undefined) record.baseName = baseName;
+    if (opts.numberFormats && typeof record.value === 'number') record.numberFormat = numberFormat;
     records.push(record);
   }
   return records;
