@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../accounts/account.repository.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { COUNTRY_CODES } from '../catalogue/countries.data.ts';
+import { createInvitationsRepository } from '../members/invitations.repository.ts';
 import { activePlanOf, catalogueFor, seatsOf } from '../plans/plan-rules.ts';
 import { generateJoinCode, normaliseJoinCode } from './join-code.ts';
 import { createSpaceAccess } from './space-access.ts';
@@ -157,6 +158,8 @@ export function createSpacesService(deps: SpacesServiceDeps) {
         const reason = closedReason(org, await txRepo.memberCount(org.id), deps.config.productSlug);
         if (reason) throw new AppError('conflict', reason);
         await txRepo.insertMembership(org.id, actorId, [JOIN_ROLE[org.space]]);
+        // Invitations to this space waiting for them are answered by joining.
+        await createInvitationsRepository(tx).deleteFor(user, org.id);
         return { joined: true, body: { organization_id: org.id } };
       });
     },
