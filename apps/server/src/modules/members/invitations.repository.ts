@@ -44,7 +44,7 @@ export function createInvitationsRepository(db: Database) {
         login: string;
         userId: string | null;
         roles: string[];
-        invitedBy: string;
+        invitedBy: string | null;
       }[],
     ): Promise<InvitationRow[]> {
       if (rows.length === 0) return [];
