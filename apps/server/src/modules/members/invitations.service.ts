@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound, unauthorized } from '../../errors.ts';
 import { createAccountRepository } from '../accounts/account.repository.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
-import { closedReason } from '../spaces/spaces.service.ts';
+import { seatsFullReason } from '../spaces/spaces.service.ts';
 import { inTransaction } from '../spaces/transaction.ts';
 import { createInvitationsRepository, type Invitee } from './invitations.repository.ts';
 
@@ -39,8 +39,9 @@ export function createInvitationsService(deps: { db: Database; config: Pick<Conf
     },
 
     /**
-     * Makes the invitee a member with the invited role. The seats of spec 6.5 (and a pro space's running
-     * plan) are checked here, with the space row locked like every other member change.
+     * Makes the invitee a member with the invited role. The seats of spec 6.5 are checked here, with the space
+     * row locked like every other member change. As when admins added members directly, a team space without a
+     * running plan still takes invited members (a new team space has no plan yet); joining by code does not.
      */
     async accept(actorId: string, invitationId: string) {
       const who = await invitee(actorId);
@@ -58,7 +59,7 @@ export function createInvitationsService(deps: { db: Database; config: Pick<Conf
           await invitations.deleteFor(who, org.id);
           return { organization_id: org.id, already_member: true };
         }
-        const reason = closedReason(org, await spaces.memberCount(org.id), deps.config.productSlug);
+        const reason = seatsFullReason(org, await spaces.memberCount(org.id), deps.config.productSlug);
         if (reason) throw new AppError('conflict', reason);
         await spaces.insertMembership(org.id, who.id, invitation.roles);
         await invitations.deleteFor(who, org.id);

@@ -44,13 +44,18 @@ function checkTypeAndCountry(space: 'edu' | 'pro', type: string | undefined, cou
   }
 }
 
-/** Why a space takes no one new, or null when it does (seats of 6.5; an expired pro space takes no one). */
-export function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
-  if (org.space === 'pro' && !activePlanOf(org)) return "This space's plan has expired.";
+/** Why the seats of spec 6.5 take no one more, or null when a seat is free. */
+export function seatsFullReason(org: OrganizationRow, members: number, productSlug: string): string | null {
   const seats = seatsOf(org, productSlug);
   if (seats !== null && members >= seats)
     return `This space has no free seats (${members} of ${seats} used).`;
   return null;
+}
+
+/** Why a space takes no one by code, or null when it does (seats of 6.5; an expired pro space takes no one). */
+export function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
+  if (org.space === 'pro' && !activePlanOf(org)) return "This space's plan has expired.";
+  return seatsFullReason(org, members, productSlug);
 }
 
 /** Spaces: listing, creation, settings, deletion and joining by code. */
