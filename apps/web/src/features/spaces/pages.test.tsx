@@ -294,6 +294,7 @@ describe('Members', () => {
 describe('Roles & Permissions', () => {
   it('tables what each role of the space kind may do', async () => {
     renderApp('/roles-permissions/', { organizations: [school(['role:edu-admin'])], selectedId: 'edu1' });
+    expect((await screen.findByTestId('user-type')).textContent).toBe('You are an admin in Hilltop School.');
     const table = await screen.findByRole('table');
     expect(
       within(table)
@@ -307,6 +308,13 @@ describe('Roles & Permissions', () => {
       'true',
       'false',
     ]);
+  });
+  it('names the user type from the first role', async () => {
+    renderApp('/roles-permissions/', {
+      organizations: [school(['role:edu-teacher', 'role:edu-admin'])],
+      selectedId: 'edu1',
+    });
+    expect((await screen.findByTestId('user-type')).textContent).toBe('You are a teacher in Hilltop School.');
   });
 });
 
