@@ -107,12 +107,7 @@ class Reader {
       case 2:
         return this.chunks(2, info).slice();
       case 3:
-        try {
-          return utf8.decode(this.chunks(3, info));
-        } catch (e) {
-          if (e instanceof ProtocolError) throw e;
-          throw new ProtocolError('invalid UTF-8 in a CBOR text string');
-        }
+        return text(this.chunks(3, info));
       case 4:
         return this.array(info, depth);
       case 5:
@@ -200,6 +195,25 @@ class Reader {
         if (info < 20) return new Simple(info);
         throw new ProtocolError(`reserved CBOR additional information ${info}`);
     }
+  }
+}
+
+/** UTF-8 text; short ASCII (names, most values) skips TextDecoder, whose per-call cost dominates there. */
+function text(bytes: Uint8Array): string {
+  if (bytes.length <= 64) {
+    let s = '';
+    let i = 0;
+    for (; i < bytes.length; i++) {
+      const b = bytes[i] as number;
+      if (b > 0x7f) break;
+      s += String.fromCharCode(b);
+    }
+    if (i === bytes.length) return s;
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ProtocolError('invalid UTF-8 in a CBOR text string');
   }
 }
 

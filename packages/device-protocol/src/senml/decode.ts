@@ -12,6 +12,8 @@ const RELATIVE_LIMIT_S = 2 ** 28;
 export interface DecodeSenmlOptions {
   /** The "now" relative times count from; defaults to Date.now(). */
   nowMs?: number;
+  /** Also report how each number was written (`integer`, `float32`, `float64`), e.g. to guess its type. */
+  numberFormats?: boolean;
 }
 
 /**
@@ -39,57 +41,59 @@ export function decodeSenml(bytes: Uint8Array, opts: DecodeSenmlOptions = {}): S
   let baseName: string | undefined;
   let baseTimeMs: number | undefined;
   let baseValue: number | undefined;
-  for (const [index, item] of root.entries()) {
+  for (let index = 0; index < root.length; index++) {
+    const item = root[index];
     if (!(item instanceof Map)) throw new ProtocolError(`SenML record ${index} is not a map`);
     let name: string | number | undefined;
     let value: number | string | boolean | undefined;
+    let numberFormat: SenmlRecord['numberFormat'];
     let timeS: number | undefined;
     for (const [key, raw] of item) {
       const label = labelOf(key);
-      const fail = (what: string) => new ProtocolError(`SenML record ${index}: ${label} must be ${what}`);
       switch (label) {
         case 'bn':
-          if (typeof raw !== 'string') throw fail('a text string');
+          if (typeof raw !== 'string') throw labelError(index, label, 'a text string');
           baseName = raw;
           break;
         case 'bt': {
           const n = finite(raw);
-          if (n === undefined) throw fail('a number');
+          if (n === undefined) throw labelError(index, label, 'a number');
           baseTimeMs = Math.abs(n) >= BASE_TIME_MS_THRESHOLD ? n : n * 1000;
           break;
         }
         case 'bv': {
           const n = finite(raw);
-          if (n === undefined) throw fail('a number');
+          if (n === undefined) throw labelError(index, label, 'a number');
           baseValue = n;
           break;
         }
         case 'bver':
-          if (typeof raw !== 'number' || !Number.isInteger(raw)) throw fail('an integer');
+          if (typeof raw !== 'number' || !Number.isInteger(raw)) throw labelError(index, label, 'an integer');
           break;
         case 'n':
           if (typeof raw === 'string') name = raw;
           else if (typeof raw === 'number' && Number.isInteger(raw)) name = raw;
-          else throw fail('a text string or an integer');
+          else throw labelError(index, label, 'a text string or an integer');
           break;
         case 'v': {
           // NaN and infinities (a failed sensor read) stay values: recordsToValues rejects that one record.
           const n = numeric(raw);
-          if (n === undefined) throw fail('a number');
+          if (n === undefined) throw labelError(index, label, 'a number');
           value = n;
+          numberFormat = raw instanceof FloatValue ? (raw.bits === 64 ? 'float64' : 'float32') : 'integer';
           break;
         }
         case 'vs':
-          if (typeof raw !== 'string') throw fail('a text string');
+          if (typeof raw !== 'string') throw labelError(index, label, 'a text string');
           value = raw;
           break;
         case 'vb':
-          if (typeof raw !== 'boolean') throw fail('true or false');
+          if (typeof raw !== 'boolean') throw labelError(index, label, 'true or false');
           value = raw;
           break;
         case 't': {
           const n = finite(raw);
-          if (n === undefined) throw fail('a number');
+          if (n === undefined) throw labelError(index, label, 'a number');
           timeS = n;
           break;
         }
@@ -105,9 +109,14 @@ export function decodeSenml(bytes: Uint8Array, opts: DecodeSenmlOptions = {}): S
       record.timeMs = Math.round(ms < RELATIVE_LIMIT_S * 1000 ? now + ms : ms);
     }
     if (baseName !== undefined) record.baseName = baseName;
+    if (opts.numberFormats && typeof record.value === 'number') record.numberFormat = numberFormat;
     records.push(record);
   }
   return records;
+}
+
+function labelError(index: number, label: string | undefined, what: string) {
+  return new ProtocolError(`SenML record ${index}: ${label} must be ${what}`);
 }
 
 function numeric(item: CborItem): number | undefined {
