@@ -257,6 +257,46 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     }
   });
 
+  it('comes back after the broker restarts: the server resubscribes, devices resume', async () => {
+    const user = await t.createUser();
+    const d = await device(user.id);
+    const thing = await boundThing(user.id, d.id);
+    const client = await connectDevice(d, { reconnectPeriod: 200 });
+    await client.publishAsync(
+      `/a/t/${thing.id}/e/o`,
+      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 1, T0))),
+      {
+        qos: 1,
+      },
+    );
+    await expect.poll(async () => (await stored(thing.pid)).length).toBe(1);
+    await mosquitto.restart();
+    await expect.poll(() => client.connected, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          t.connectivity?.health().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await client.publishAsync(
+            `/a/t/${thing.id}/e/o`,
+            Buffer.from(encodeSenml(valueToRecords('count', 'INT', 2, T0 + 1000))),
+            { qos: 1 },
+          );
+          return (await stored(thing.pid)).length;
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(2);
+  });
+
   it('gets a message again when the connection drops before its commit was acknowledged', async () => {
     const user = await t.createUser();
     const d = await device(user.id);
