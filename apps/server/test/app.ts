@@ -87,6 +87,8 @@ export async function createTestApp(
     closeDatabase: () => database.close(),
     /** The throwaway database's name on a PostgreSQL server (undefined on PGlite). */
     databaseName: database.name,
+    /** Its address, for a second server process on the same database (undefined on PGlite). */
+    databaseUrl: database.url,
     /** The MQTT side, when the test asked for a broker. */
     connectivity,
     async close() {

@@ -29,6 +29,9 @@ export async function openDatabase(
     // An idle client losing its connection (server restart, failover, admin kill) emits 'error' on the pool;
     // unhandled, that would end the process. The pool drops the client and the next query reconnects.
     pool.on('error', (err) => onIdleError(err));
+    // A connection lost while checked out (in a transaction) emits 'error' on its client, which the pool does
+    // not listen to then: unheard, it would end the process. The running query fails on its own.
+    pool.on('connect', (client) => client.on('error', (err) => onIdleError(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

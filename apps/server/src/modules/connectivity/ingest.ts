@@ -230,6 +230,11 @@ export function createIngest(deps: {
       return () => listeners.delete(listener);
     },
 
+    /** Points waiting for their batch (bounded: each publisher waits for its commit before sending more). */
+    get pending() {
+      return batcher.pending;
+    },
+
     drain: () => batcher.drain(),
   };
 }
