@@ -17,11 +17,14 @@ import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createRetentionClassifier } from './modules/iot/common/retention-classes.ts';
 import { createIotUsageSource } from './modules/iot/common/usage.ts';
 import { registerIotModules } from './modules/iot/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
+import { createTelemetryStore, type TelemetryStore } from './modules/telemetry/telemetry-store.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppDeps {
@@ -38,6 +41,16 @@ export interface AppDeps {
   usage?: UsageSource;
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+  /** Stored property values; built from the config when absent (MQTT ingest shares the same store). */
+  telemetry?: TelemetryStore;
+}
+
+/** The telemetry store with the retention of the config and the plan of each property's space. */
+export function telemetryStoreFor(config: Config, database: DatabaseHandle): TelemetryStore {
+  return createTelemetryStore(database.db, {
+    retentionDays: config.telemetry.retentionDays,
+    classify: createRetentionClassifier(database.db),
+  });
 }
 
 /** Fastify's own settings that follow from the config. */
@@ -85,7 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts: deps.accounts,
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
   });
-  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer });
+  const telemetry = deps.telemetry ?? telemetryStoreFor(config, deps.database);
+  // Today's and tomorrow's partitions exist before the first value arrives; then hourly (by default).
+  await telemetry.maintain();
+  const maintenance = startMaintenanceJob(telemetry, config.telemetry.maintenanceIntervalMs, (err) =>
+    app.log.error({ err }, 'telemetry maintenance failed; it runs again at the next tick'),
+  );
+  app.addHook('onClose', () => maintenance.stop());
+  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer, telemetry });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

@@ -1,7 +1,7 @@
 import { claimNames } from '@tinkercloud/shared';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
-import { buildApp } from '../src/app.ts';
+import { buildApp, telemetryStoreFor } from '../src/app.ts';
 import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -25,7 +25,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const verifier = config.oidc.embedded
     ? createLocalVerifier({ keys: [jwk] }, expect)
     : createRemoteVerifier(expect);
-  const app = await buildApp({ config, database, mailer, accounts, verifier });
+  const telemetry = telemetryStoreFor(config, database);
+  const app = await buildApp({ config, database, mailer, accounts, verifier, telemetry });
   await app.ready();
 
   async function tokenFor(
@@ -65,6 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     config,
     db: database.db,
     accounts,
+    /** The app's telemetry store (stored property values). */
+    telemetry,
     tokenFor,
     createUser,
     /** Closes only the database, to test behaviour during an outage. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
 import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
@@ -36,6 +37,8 @@ export interface IotModulesDeps {
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */
   mailer?: Mailer;
+  /** Where property values are stored and read. */
+  telemetry: TelemetryStore;
 }
 
 /**
@@ -44,7 +47,7 @@ export interface IotModulesDeps {
  * tokens.
  */
 export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
-  const { config, db } = deps;
+  const { config, db, telemetry } = deps;
   const access = createSpaceAccess(createSpacesRepository(db));
   const resolve = createSpaceResolver(db);
   const quotas = createIotQuotas({ config });
@@ -54,8 +57,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     issuer: `${config.publicUrl}/iot`,
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
-  const historic = createHistoricData({ db, resolve, mailer: deps.mailer, publicUrl: config.publicUrl });
-  const devices = createDevicesService({ db, resolve });
+  const historic = createHistoricData({
+    db,
+    resolve,
+    telemetry,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+  });
+  const devices = createDevicesService({ db, resolve, telemetry });
   const things = createThingsService({ db, resolve, quotas });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
@@ -84,8 +93,13 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(thingsRoutes, { things });
-      await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
-      await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }), historic });
+      await authed.register(propertiesRoutes, {
+        properties: createPropertiesService({ db, resolve, telemetry }),
+      });
+      await authed.register(seriesRoutes, {
+        series: createSeriesService({ db, resolve, telemetry }),
+        historic,
+      });
       await authed.register(dashboardsRoutes, { dashboards });
       await authed.register(triggersRoutes, { triggers });
     });

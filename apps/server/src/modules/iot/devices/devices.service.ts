@@ -2,12 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { withoutTag, withTag } from '../common/tags.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
-import { publishValue } from '../properties/property-rules.ts';
+import { checkedPoint } from '../properties/property-rules.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
 import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
@@ -40,7 +41,11 @@ function decodeInput(p: PropertyInput): unknown {
 }
 
 /** Devices v2: CRUD with soft and forced delete, tags, secret key (`pass`), properties, events and status. */
-export function createDevicesService(deps: { db: Database; resolve: SpaceResolver }) {
+export function createDevicesService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  telemetry: TelemetryStore;
+}) {
   const repo = createDevicesRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -197,7 +202,8 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
         if (!match) throw notFound(`Property ${p.name}`);
         return { property: match.property, value: decodeInput(p) };
       });
-      for (const r of resolved) await publishValue(properties, r.property, r.value, at);
+      // Every value is checked before any is stored; then one batch.
+      await deps.telemetry.write(resolved.map((r) => checkedPoint(r.property, r.value, at)));
     },
 
     /** Stored values of one property of the device's thing, newest first, paged by `start`. */
@@ -207,7 +213,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       const rec = thing ? await properties.find(thing.id, pid) : null;
       if (!rec) throw notFound('Property');
       const limit = q.limit ?? 100;
-      const rows = await properties.values(rec.property.id, limit, q.start);
+      const rows = await deps.telemetry.history(rec.property.id, limit, q.start);
       const last = rows.length === limit ? rows[rows.length - 1] : undefined;
       return {
         id: rec.property.id,
@@ -230,11 +236,11 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       return {
         id: device.id,
         events: props
-          .filter((p) => p.property.valueUpdatedAt !== null)
+          .filter((p) => p.valueUpdatedAt !== null)
           .map((p) => ({
             name: p.property.name,
-            updated_at: (p.property.valueUpdatedAt as Date).toISOString(),
-            value: p.property.lastValue,
+            updated_at: (p.valueUpdatedAt as Date).toISOString(),
+            value: p.lastValue,
           })),
       };
     },

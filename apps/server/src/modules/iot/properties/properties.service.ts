@@ -2,9 +2,9 @@ import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
+import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
-import { createSeriesRepository } from '../series/series.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 import { propertyView } from '../views.ts';
 import { createPropertiesRepository } from './properties.repository.ts';
@@ -15,10 +15,13 @@ const TWO_WEEKS_MS = 14 * 86_400_000;
 export const MAX_POINTS = 1000;
 
 /** Properties v2 of a thing: CRUD, publish (stores the value now) and numeric time series. */
-export function createPropertiesService(deps: { db: Database; resolve: SpaceResolver }) {
+export function createPropertiesService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  telemetry: TelemetryStore;
+}) {
   const things = createThingsRepository(deps.db);
   const repo = createPropertiesRepository(deps.db);
-  const series = createSeriesRepository(deps.db);
 
   async function thingOf(space: IotSpace, thingId: string) {
     const rec = await things.find(space, thingId);
@@ -97,7 +100,7 @@ export function createPropertiesService(deps: { db: Database; resolve: SpaceReso
     async publish(ref: SpaceRequest, thingId: string, pid: string, value: unknown) {
       const space = await deps.resolve(ref, 'iot.write');
       const { rec } = await propertyOf(space, thingId, pid);
-      await publishValue(repo, rec.property, value);
+      await publishValue(deps.telemetry, rec.property, value);
     },
 
     async timeseries(
@@ -120,7 +123,7 @@ export function createPropertiesService(deps: { db: Database; resolve: SpaceReso
         throw new AppError('validation_error', '"from" must be before "to".');
       const span = (to.getTime() - from.getTime()) / 1000;
       const intervalS = q.interval ?? Math.max(1, Math.ceil(span / MAX_POINTS));
-      const points = await series.aggregate(rec.property.id, {
+      const { points } = await deps.telemetry.aggregate(rec.property.id, {
         from,
         to,
         intervalS,

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { iotExports, iotProperties, mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { numericReading } from '../catalogue/property-types.ts';
-import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
 let t: TestApp;
@@ -31,14 +30,20 @@ beforeAll(async () => {
   });
   thingId = thing.id;
   for (const p of thing.properties ?? []) ids[p.name] = p.id;
-  const repo = createPropertiesRepository(t.db);
   const store = async (name: string, values: [number, unknown][]) => {
     const [row] = await t.db
       .select()
       .from(iotProperties)
       .where(eq(iotProperties.id, ids[name] as string));
     if (!row) throw new Error('no property');
-    for (const [s, v] of values) await repo.storeValue(row, v, numericReading(row.type, v), new Date(at(s)));
+    await t.telemetry.write(
+      values.map(([s, v]) => ({
+        propertyId: row.id,
+        at: new Date(at(s)),
+        value: v,
+        num: numericReading(row.type, v),
+      })),
+    );
   };
   await store('temp', [
     [0, 10],
