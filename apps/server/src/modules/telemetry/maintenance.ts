@@ -9,10 +9,9 @@ import {
   defaultPartition,
   parseDayPartition,
   TELEMETRY_TABLES,
-  type TelemetryTable,
 } from './partitions.ts';
 import { type RetentionDays, retentionCode, retentionCutoff } from './retention.ts';
-import { affectedBy, rowsOf } from './sql-results.ts';
+import { rowsOf } from './sql-results.ts';
 
 export interface MaintenanceReport {
   created: string[];
@@ -21,13 +20,14 @@ export interface MaintenanceReport {
   purged: number;
 }
 
-// Several server processes may run maintenance at once; they take turns per partition through this lock.
+// Several server processes may run maintenance at once; they take turns through this lock.
 const MAINTENANCE_LOCK_KEY = 727_274_002;
 /** Days created ahead of today, so midnight never sends points to a default partition. */
 const AHEAD_DAYS = 1;
 
-const ident = (name: string) => sql.raw(`"${name}"`);
-const literal = (d: Date) => sql.raw(`'${d.toISOString()}'`);
+// Every name and date below is made here (fixed table names, ISO dates), never taken from input.
+const ident = (name: string) => `"${name}"`;
+const literal = (d: Date) => `'${d.toISOString()}'`;
 
 async function existingDayPartitions(db: Database) {
   const rows = await rowsOf<{ name: string }>(
@@ -40,43 +40,29 @@ async function existingDayPartitions(db: Database) {
 }
 
 /**
- * Creates the day's table for one class. Rows of that day already in the default partition (points that
- * arrived before the table existed) move into it, since PostgreSQL refuses a partition whose rows sit in the
- * default. One short transaction per table keeps the locks on the class table brief.
+ * Creating a day's table while the default partition holds rows of that day fails, so those rows (points
+ * that arrived before the table existed) move into it. Usually there are none and it is a bare CREATE.
  */
-async function createDay(db: Database, table: TelemetryTable, code: number, day: Date) {
-  const name = dayPartition(table, code, day);
-  const next = addDays(day, 1);
-  const time = ident(table.time);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK_KEY})`);
-    await tx.execute(sql`set local lock_timeout = '10s'`);
-    await tx.execute(sql`create temporary table telemetry_moving (like ${ident(table.name)}) on commit drop`);
-    await tx.execute(sql`
-      with moved as (
-        delete from ${ident(defaultPartition(table, code))}
-        where ${time} >= ${literal(day)} and ${time} < ${literal(next)} returning *)
-      insert into telemetry_moving select * from moved`);
-    await tx.execute(sql`
-      create table if not exists ${ident(name)} partition of ${ident(classTable(table, code))}
-      for values from (${literal(day)}) to (${literal(next)})`);
-    await tx.execute(sql`insert into ${ident(classTable(table, code))} select * from telemetry_moving`);
-  });
-  return name;
-}
-
-async function dropDay(db: Database, name: string) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MAINTENANCE_LOCK_KEY})`);
-    await tx.execute(sql`set local lock_timeout = '10s'`);
-    await tx.execute(sql`drop table if exists ${ident(name)}`);
-  });
+function createDayStatement(parent: string, fallback: string, name: string, time: string, day: Date) {
+  const range = `${ident(time)} >= ${literal(day)} and ${ident(time)} < ${literal(addDays(day, 1))}`;
+  const create = `create table if not exists ${ident(name)} partition of ${ident(parent)} for values from (${literal(day)}) to (${literal(addDays(day, 1))});`;
+  return `
+  if exists (select 1 from ${ident(fallback)} where ${range}) then
+    create temporary table telemetry_moving on commit drop as select * from ${ident(fallback)} where ${range};
+    delete from ${ident(fallback)} where ${range};
+    ${create}
+    insert into ${ident(parent)} select * from telemetry_moving;
+    drop table telemetry_moving;
+  else
+    ${create}
+  end if;`;
 }
 
 /**
  * Retention by whole tables: a class's day table goes once the whole day is older than the class's
  * retention; expired stragglers in the default partitions are deleted row by row (they are few). Then the
- * tables of today and the days ahead are created for every class.
+ * tables of today and the days ahead are made for every class. All of it runs as one block on the server:
+ * one round trip and one commit, holding the class tables' locks for milliseconds, once a day.
  */
 export async function maintainPartitions(
   db: Database,
@@ -85,31 +71,51 @@ export async function maintainPartitions(
 ): Promise<MaintenanceReport> {
   const report: MaintenanceReport = { created: [], dropped: [], purged: 0 };
   const existing = new Set(await existingDayPartitions(db));
+  const statements: string[] = [];
   for (const name of [...existing].sort()) {
     const p = parseDayPartition(name);
     const cls = p && RETENTION_CLASSES[p.code];
     if (!p || !cls) continue;
     if (addDays(p.day, 1).getTime() <= retentionCutoff(retention[cls], now).getTime()) {
-      await dropDay(db, name);
-      existing.delete(name);
+      statements.push(`drop table if exists ${ident(name)};`);
       report.dropped.push(name);
     }
   }
+  const purges: string[] = [];
   const today = dayOf(now);
   for (const cls of RETENTION_CLASSES) {
     const code = retentionCode(cls);
     const cutoff = retentionCutoff(retention[cls], now);
     for (const table of TELEMETRY_TABLES) {
-      report.purged += await affectedBy(
-        db,
-        sql`delete from ${ident(defaultPartition(table, code))} where ${ident(table.time)} < ${literal(cutoff)}`,
-      );
+      purges.push(`delete from ${ident(defaultPartition(table, code))} where ${ident(table.time)} < ${literal(cutoff)};
+  get diagnostics n = row_count; purged := purged + n;`);
       for (let i = 0; i <= AHEAD_DAYS; i += 1) {
         const day = addDays(today, i);
-        if (existing.has(dayPartition(table, code, day))) continue;
-        report.created.push(await createDay(db, table, code, day));
+        const name = dayPartition(table, code, day);
+        if (existing.has(name)) continue;
+        statements.push(
+          createDayStatement(classTable(table, code), defaultPartition(table, code), name, table.time, day),
+        );
+        report.created.push(name);
       }
     }
   }
+  // A DO block returns nothing: the purged count comes back through a transaction-local setting.
+  const block = `do $maintenance$
+declare n bigint; purged bigint := 0;
+begin
+  perform pg_advisory_xact_lock(${MAINTENANCE_LOCK_KEY});
+  set local lock_timeout = '10s';
+  ${[...statements, ...purges].join('\n  ')}
+  perform set_config('telemetry.purged', purged::text, true);
+end $maintenance$`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(block));
+    const rows = await rowsOf<{ purged: string | null }>(
+      tx as unknown as Database,
+      sql`select current_setting('telemetry.purged', true) as purged`,
+    );
+    report.purged = Number(rows[0]?.purged ?? 0);
+  });
   return report;
 }

@@ -13,7 +13,7 @@ import {
   type SampleQuery,
 } from './read.ts';
 import { DEFAULT_RETENTION_DAYS, type RetentionDays, retentionCode } from './retention.ts';
-import { type TelemetryPoint, writePoints } from './write.ts';
+import { checkPoints, type TelemetryPoint, writePoints } from './write.ts';
 
 export interface TelemetryStoreOptions {
   retentionDays?: RetentionDays;
@@ -62,6 +62,7 @@ export function createTelemetryStore(db: Database, opts: TelemetryStoreOptions =
      */
     async write(points: readonly TelemetryPoint[]): Promise<number> {
       if (points.length === 0) return 0;
+      checkPoints(points);
       await learnClasses(points);
       return writePoints(db, points, (id) => classes.get(id)?.code ?? FREE);
     },

@@ -21,24 +21,31 @@ export class TelemetryPointError extends Error {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The batch as column arrays for unnest; refuses the whole batch (writing nothing) on a malformed point. */
+/** Refuses the whole batch (before anything is written) when a point is malformed. */
+export function checkPoints(points: readonly TelemetryPoint[]): void {
+  for (const [i, p] of points.entries()) {
+    if (typeof p.propertyId !== 'string' || !UUID.test(p.propertyId)) {
+      throw new TelemetryPointError(i, 'propertyId is not a uuid');
+    }
+    if (!(p.at instanceof Date) || Number.isNaN(p.at.getTime())) throw new TelemetryPointError(i, 'bad time');
+    if (p.value === undefined || p.value === null || typeof p.value === 'function') {
+      throw new TelemetryPointError(i, 'no value');
+    }
+    if (p.num !== null && !Number.isFinite(p.num)) throw new TelemetryPointError(i, 'num is not finite');
+  }
+}
+
+/** The batch as column arrays for unnest. */
 function columns(points: readonly TelemetryPoint[], retentionOf: (propertyId: string) => number) {
   const ids: string[] = [];
   const ats: string[] = [];
   const values: string[] = [];
   const nums: (number | null)[] = [];
   const classes: number[] = [];
-  for (const [i, p] of points.entries()) {
-    if (typeof p.propertyId !== 'string' || !UUID.test(p.propertyId)) {
-      throw new TelemetryPointError(i, 'propertyId is not a uuid');
-    }
-    if (!(p.at instanceof Date) || Number.isNaN(p.at.getTime())) throw new TelemetryPointError(i, 'bad time');
-    const json = p.value === undefined ? undefined : JSON.stringify(p.value);
-    if (json === undefined || p.value === null) throw new TelemetryPointError(i, 'no value');
-    if (p.num !== null && !Number.isFinite(p.num)) throw new TelemetryPointError(i, 'num is not finite');
+  for (const p of points) {
     ids.push(p.propertyId);
     ats.push(p.at.toISOString());
-    values.push(json);
+    values.push(JSON.stringify(p.value));
     nums.push(p.num);
     classes.push(retentionOf(p.propertyId));
   }
@@ -70,6 +77,7 @@ export async function writePoints(
   retentionOf: (propertyId: string) => number,
 ): Promise<number> {
   if (points.length === 0) return 0;
+  checkPoints(points);
   const c = columns(points, retentionOf);
   const rows = await rowsOf<{ stored: number }>(
     db,
