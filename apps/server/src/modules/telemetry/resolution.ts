@@ -22,11 +22,12 @@ export const ROLLUP_SECONDS = { minute: 60, hour: 3600 } as const;
 
 /**
  * A bucket whose edges do not fall on rollup edges still reads rollups when at least this many fit in it: a
- * rollup straddling an edge counts wholly in the bucket holding its start, so at most a quarter of a bucket
- * moves to its neighbour (the totals over the range stay right). A 15-day chart of 500 buckets (43 minutes
- * each) reads minute rollups; a year of 500 buckets (17.5 hours) hour rollups; a day of 500 buckets raw rows.
+ * rollup straddling an edge counts wholly in the bucket holding its middle, so at most half a rollup (a
+ * quarter of a bucket) moves to a neighbour, and the totals over the range stay right. With 500 buckets: 15
+ * days (43-minute buckets), 7 days and 1 day (173 s) read minute rollups; 3 months and a year hour rollups;
+ * 12 hours (86 s) and less raw points.
  */
-export const MIN_ROLLUPS_PER_BUCKET = 4;
+export const MIN_ROLLUPS_PER_BUCKET = 2;
 
 /** Whether min, max, sum and count per rollup answer the aggregation exactly. */
 export function rollupsAnswer(aggregation: Aggregation, zeroOne: boolean): boolean {

@@ -253,9 +253,10 @@ describe('telemetry store: reads', () => {
     expect((await read(days(15), now, 2592)).resolution).toBe('minute');
     // A year of 500 buckets: hour rollups.
     expect((await read(days(365), now, Math.ceil((365 * 86_400) / 500))).resolution).toBe('hour');
-    // An hour of 500 buckets, or a day of 500 (173 s, under 4 minutes, edges off the minute): raw.
+    // A day of 500 buckets (173 s, edges off the minute): minutes; 12 hours (87 s) or an hour: raw points.
+    expect((await read(days(1), now, 173)).resolution).toBe('minute');
+    expect((await read(days(0.5), now, 87)).resolution).toBe('raw');
     expect((await read(days(1 / 24), now, 8)).resolution).toBe('raw');
-    expect((await read(days(1), now, 173)).resolution).toBe('raw');
     // Aligned minute buckets read minutes even when small; percentiles and BOOL_AND of numbers read raw.
     expect((await read(at(0), at(600), 60)).resolution).toBe('minute');
     expect((await read(days(15), now, 2592, 'PCT_50')).resolution).toBe('raw');
