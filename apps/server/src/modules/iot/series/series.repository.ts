@@ -82,32 +82,21 @@ export function createSeriesRepository(db: Database) {
      */
     async rawBatch(space: IotSpace, requests: RawRequest[]) {
       if (requests.length === 0) return [];
-      const col = <T>(f: (r: RawRequest) => T) => sql.param(requests.map(f));
+      // One select per request, joined by UNION ALL: each has its own bounds as values, so the planner keeps
+      // only the day tables in range, and one sort direction, so it walks the index in that order.
+      const selects = requests.map(
+        (r, i) => sql`(
+          select ${i + 1}::int as n, p.id, p.name, p.type, p.thing_id as "thingId", p.created_at, p.tag,
+                 w.times, w.vals
+          from iot_properties p
+          join iot_things on iot_things.id = p.thing_id
+          cross join lateral ${rawWindowSql({ propertyId: sql`p.id`, ...r })} w
+          where ${r.kind === 'property' ? sql`p.id` : sql`p.thing_id`} = ${r.id}::uuid
+            and p.deleted_at is null and iot_things.deleted_at is null and ${inSpace(iotThings, space)})`,
+      );
       return rowsOf<SeriesProperty & { n: number; times: number[]; vals: unknown[] }>(
         db,
-        sql`
-        select r.n::int as n, p.id, p.name, p.type, p.thing_id as "thingId", w.times, w.vals
-        from unnest(${col((r) => r.kind)}::text[], ${col((r) => r.id)}::uuid[],
-                    ${col((r) => r.from.toISOString())}::timestamptz[], ${col((r) => r.to.toISOString())}::timestamptz[],
-                    ${col((r) => r.newestFirst)}::boolean[], ${col((r) => r.limit)}::int[])
-          with ordinality as r(kind, target, from_at, to_at, newest_first, lim, n)
-        cross join lateral (
-          select id, name, type, thing_id, created_at, tag, deleted_at from iot_properties
-          where r.kind = 'property' and id = r.target
-          union all
-          select id, name, type, thing_id, created_at, tag, deleted_at from iot_properties
-          where r.kind = 'thing' and thing_id = r.target
-        ) p
-        join iot_things on iot_things.id = p.thing_id
-        cross join lateral ${rawWindowSql({
-          propertyId: sql`p.id`,
-          from: sql`r.from_at`,
-          to: sql`r.to_at`,
-          newestFirst: sql`r.newest_first`,
-          limit: sql`r.lim`,
-        })} w
-        where p.deleted_at is null and iot_things.deleted_at is null and ${inSpace(iotThings, space)}
-        order by r.n, p.created_at, p.tag asc nulls last, p.id`,
+        sql`${sql.join(selects, sql` union all `)} order by n, created_at, tag asc nulls last, id`,
       );
     },
   };
