@@ -1,7 +1,8 @@
 -- Telemetry store (modules/telemetry/README.md): raw points and per-minute / per-hour rollups, each
--- partitioned first by retention class (0 free, 1 entry, 2 maker, 3 maker plus) and then by UTC day, so
--- retention drops whole tables. Each class has a default partition that catches days the store has not
--- created (late or far-future points); the store's maintenance moves them out when it creates the day.
+-- partitioned first by retention class (0 free, 1 entry, 2 maker, 3 maker plus) and then by time (a day or a
+-- week per table, modules/telemetry/partitions.ts), so retention drops whole tables. Each class has a default
+-- partition that catches times the store has made no table for (late or far-future points); the store's
+-- maintenance moves them out when it makes that table.
 -- No foreign keys here: a check per inserted row would cost ingest; a statement trigger on iot_properties
 -- removes the values of deleted properties instead.
 CREATE TABLE "telemetry_points" (

@@ -4,10 +4,11 @@ import type { Database } from '../../db/client.ts';
 import {
   addDays,
   classTable,
-  dayOf,
-  dayPartition,
   defaultPartition,
-  parseDayPartition,
+  PARTITION_DAYS,
+  parseSpanPartition,
+  spanPartition,
+  spanStart,
   TELEMETRY_TABLES,
 } from './partitions.ts';
 import { type RetentionDays, retentionCode, retentionCutoff } from './retention.ts';
@@ -22,14 +23,14 @@ export interface MaintenanceReport {
 
 // Several server processes may run maintenance at once; they take turns through this lock.
 const MAINTENANCE_LOCK_KEY = 727_274_002;
-/** Days created ahead of today, so midnight never sends points to a default partition. */
+/** Tables exist this far ahead of now, so midnight never sends points to a default partition. */
 const AHEAD_DAYS = 1;
 
 // Every name and date below is made here (fixed table names, ISO dates), never taken from input.
 const ident = (name: string) => `"${name}"`;
 const literal = (d: Date) => `'${d.toISOString()}'`;
 
-async function existingDayPartitions(db: Database) {
+async function existingSpanPartitions(db: Database) {
   const rows = await rowsOf<{ name: string }>(
     db,
     sql`select relname as name from pg_class
@@ -40,12 +41,19 @@ async function existingDayPartitions(db: Database) {
 }
 
 /**
- * Creating a day's table while the default partition holds rows of that day fails, so those rows (points
+ * Creating a span's table while the default partition holds rows of that span fails, so those rows (points
  * that arrived before the table existed) move into it. Usually there are none and it is a bare CREATE.
  */
-function createDayStatement(parent: string, fallback: string, name: string, time: string, day: Date) {
-  const range = `${ident(time)} >= ${literal(day)} and ${ident(time)} < ${literal(addDays(day, 1))}`;
-  const create = `create table if not exists ${ident(name)} partition of ${ident(parent)} for values from (${literal(day)}) to (${literal(addDays(day, 1))});`;
+function createSpanStatement(
+  parent: string,
+  fallback: string,
+  name: string,
+  time: string,
+  start: Date,
+  end: Date,
+) {
+  const range = `${ident(time)} >= ${literal(start)} and ${ident(time)} < ${literal(end)}`;
+  const create = `create table if not exists ${ident(name)} partition of ${ident(parent)} for values from (${literal(start)}) to (${literal(end)});`;
   return `
   if exists (select 1 from ${ident(fallback)} where ${range}) then
     create temporary table telemetry_moving on commit drop as select * from ${ident(fallback)} where ${range};
@@ -59,9 +67,9 @@ function createDayStatement(parent: string, fallback: string, name: string, time
 }
 
 /**
- * Retention by whole tables: a class's day table goes once the whole day is older than the class's
- * retention; expired stragglers in the default partitions are deleted row by row (they are few). Then the
- * tables of today and the days ahead are made for every class. All of it runs as one block on the server:
+ * Retention by whole tables: a class's table goes once its whole span is older than the class's retention;
+ * expired stragglers in the default partitions are deleted row by row (they are few). Then the tables
+ * holding now and the next day are made for every class. All of it runs as one block on the server:
  * one round trip and one commit, holding the class tables' locks for milliseconds, once a day.
  */
 export async function maintainPartitions(
@@ -70,19 +78,19 @@ export async function maintainPartitions(
   now = new Date(),
 ): Promise<MaintenanceReport> {
   const report: MaintenanceReport = { created: [], dropped: [], purged: 0 };
-  const existing = new Set(await existingDayPartitions(db));
+  const existing = new Set(await existingSpanPartitions(db));
   const statements: string[] = [];
   for (const name of [...existing].sort()) {
-    const p = parseDayPartition(name);
+    const p = parseSpanPartition(name);
     const cls = p && RETENTION_CLASSES[p.code];
     if (!p || !cls) continue;
-    if (addDays(p.day, 1).getTime() <= retentionCutoff(retention[cls], now).getTime()) {
+    const end = addDays(p.start, PARTITION_DAYS[cls]);
+    if (end.getTime() <= retentionCutoff(retention[cls], now).getTime()) {
       statements.push(`drop table if exists ${ident(name)};`);
       report.dropped.push(name);
     }
   }
   const purges: string[] = [];
-  const today = dayOf(now);
   for (const cls of RETENTION_CLASSES) {
     const code = retentionCode(cls);
     const cutoff = retentionCutoff(retention[cls], now);
@@ -90,11 +98,20 @@ export async function maintainPartitions(
       purges.push(`delete from ${ident(defaultPartition(table, code))} where ${ident(table.time)} < ${literal(cutoff)};
   get diagnostics n = row_count; purged := purged + n;`);
       for (let i = 0; i <= AHEAD_DAYS; i += 1) {
-        const day = addDays(today, i);
-        const name = dayPartition(table, code, day);
+        const start = spanStart(addDays(now, i), PARTITION_DAYS[cls]);
+        const name = spanPartition(table, code, start);
         if (existing.has(name)) continue;
+        existing.add(name);
+        const end = addDays(start, PARTITION_DAYS[cls]);
         statements.push(
-          createDayStatement(classTable(table, code), defaultPartition(table, code), name, table.time, day),
+          createSpanStatement(
+            classTable(table, code),
+            defaultPartition(table, code),
+            name,
+            table.time,
+            start,
+            end,
+          ),
         );
         report.created.push(name);
       }

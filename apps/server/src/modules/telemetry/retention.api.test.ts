@@ -42,7 +42,7 @@ const homes = (propertyId: string) =>
   ).then((rows) => rows.map((r) => r.home));
 
 describe('retention', () => {
-  it('drops whole day tables of the expired class only, and expired stragglers of its default partition', async () => {
+  it('drops whole tables of the expired class only, and expired stragglers of its default partition', async () => {
     const user = (await t.createUser()).id;
     const free = await propertyOf(user);
     const maker = await propertyOf(user);
@@ -53,7 +53,12 @@ describe('retention', () => {
     const store = createTelemetryStore(t.db, { classify: async () => classes });
     const created = await store.maintain(at(12 * 3600_000));
     expect(created.created).toEqual(
-      expect.arrayContaining(['telemetry_points_r0_20310110', 'telemetry_hours_r2_20310111']),
+      // Free and entry by day; maker and maker plus by week (the 10th is a Friday: the week of Monday the 6th).
+      expect.arrayContaining([
+        'telemetry_points_r0_20310110',
+        'telemetry_points_r1_20310111',
+        'telemetry_hours_r2_20310106',
+      ]),
     );
     const points = (id: string) => [
       { propertyId: id, at: at(3600_000), value: 1, num: 1 },
@@ -62,7 +67,7 @@ describe('retention', () => {
     ];
     await store.write([...points(free), ...points(maker)]);
     expect(await homes(free)).toEqual(['telemetry_points_r0_default', 'telemetry_points_r0_20310110']);
-    expect(await homes(maker)).toEqual(['telemetry_points_r2_default', 'telemetry_points_r2_20310110']);
+    expect(await homes(maker)).toEqual(['telemetry_points_r2_default', 'telemetry_points_r2_20310106']);
 
     // Two days later the free class (1 day) has expired for the 10th; the maker class (92 days) has not.
     const report = await store.maintain(at(2 * DAY + 3600_000));
@@ -74,7 +79,7 @@ describe('retention', () => {
     ]);
     expect(report.purged).toBeGreaterThanOrEqual(3);
     expect(await homes(free)).toEqual([]);
-    expect(await homes(maker)).toEqual(['telemetry_points_r2_default', 'telemetry_points_r2_20310110']);
+    expect(await homes(maker)).toEqual(['telemetry_points_r2_default', 'telemetry_points_r2_20310106']);
     const minutes = await rowsOf<{ id: string }>(
       t.db,
       sql`select property_id as id from telemetry_minutes where property_id in (${free}::uuid, ${maker}::uuid)`,
@@ -84,22 +89,23 @@ describe('retention', () => {
     expect((await store.lastValues([free])).get(free)?.value).toBe(1);
     const existing = await rowsOf<{ name: string }>(
       t.db,
-      sql`select relname as name from pg_class where relname like 'telemetry_%_20310110'`,
+      sql`select relname as name from pg_class
+          where relname like 'telemetry_%_20310110' or relname like 'telemetry_%_20310106'`,
     );
     expect(existing.map((r) => r.name).sort()).toEqual([
       'telemetry_hours_r1_20310110',
-      'telemetry_hours_r2_20310110',
-      'telemetry_hours_r3_20310110',
+      'telemetry_hours_r2_20310106',
+      'telemetry_hours_r3_20310106',
       'telemetry_minutes_r1_20310110',
-      'telemetry_minutes_r2_20310110',
-      'telemetry_minutes_r3_20310110',
+      'telemetry_minutes_r2_20310106',
+      'telemetry_minutes_r3_20310106',
       'telemetry_points_r1_20310110',
-      'telemetry_points_r2_20310110',
-      'telemetry_points_r3_20310110',
+      'telemetry_points_r2_20310106',
+      'telemetry_points_r3_20310106',
     ]);
   });
 
-  it("moves points that waited in the default partition into their day's table when it is created", async () => {
+  it("moves points that waited in the default partition into their span's table when it is made", async () => {
     const user = (await t.createUser()).id;
     const id = await propertyOf(user);
     const store = createTelemetryStore(t.db, {
@@ -109,12 +115,12 @@ describe('retention', () => {
     await store.write([{ propertyId: id, at: later, value: 5, num: 5 }]);
     expect(await homes(id)).toEqual(['telemetry_points_r3_default']);
     await store.maintain(at(20 * DAY + 3600_000));
-    expect(await homes(id)).toEqual(['telemetry_points_r3_20310130']);
+    expect(await homes(id)).toEqual(['telemetry_points_r3_20310127']);
     const minute = await rowsOf<{ home: string }>(
       t.db,
       sql`select tableoid::regclass::text as home from telemetry_minutes where property_id = ${id}::uuid`,
     );
-    expect(minute).toEqual([{ home: 'telemetry_minutes_r3_20310130' }]);
+    expect(minute).toEqual([{ home: 'telemetry_minutes_r3_20310127' }]);
     expect(await store.raw(id, { from: later, to: at(21 * DAY), sort: 'ASC', limit: 5 })).toEqual([
       { at: later, value: 5 },
     ]);
