@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     accounts: deps.accounts,
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
+    mailer: deps.mailer,
   });
   const telemetry = deps.telemetry ?? telemetryStoreFor(config, deps.database);
   // Today's and tomorrow's partitions exist before the first value arrives; then hourly (by default).

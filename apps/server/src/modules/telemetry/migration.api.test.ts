@@ -12,14 +12,14 @@ afterAll(() => {
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
-/** The committed migrations up to (not including) the one tagged `before`. */
+/** The committed migrations up to (not including) the one whose tag ends with `before`. */
 function migrationsBefore(before: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'tc-migrations-'));
   folders.push(dir);
   cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
   const journalPath = path.join(dir, 'meta/_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.startsWith(before));
+  const at = journal.entries.findIndex((e) => e.tag.endsWith(before));
   if (at < 0) throw new Error(`no migration ${before}`);
   journal.entries = journal.entries.slice(0, at);
   writeFileSync(journalPath, JSON.stringify(journal));
@@ -27,7 +27,7 @@ function migrationsBefore(before: string) {
 }
 
 it('moves stored values and last values of the old tables into the telemetry store, in the class of the plan', async () => {
-  const db = await openTestDatabase({ migrationsFolder: migrationsBefore('0004_') });
+  const db = await openTestDatabase({ migrationsFolder: migrationsBefore('telemetry_last_values') });
   try {
     const user = '0d0d0d0d-0000-4000-8000-000000000001';
     const thing = '0d0d0d0d-0000-4000-8000-000000000002';
