@@ -16,7 +16,7 @@ export interface TestAppOptions {
   events?: EventBus;
   live?: LiveOptions;
   /** Another app's database, to run two apps on one database; it stays open when this app closes. */
-  database?: DatabaseHandle;
+  database?: DatabaseHandle & { name?: string };
 }
 
 /**
@@ -25,7 +25,7 @@ export interface TestAppOptions {
  */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const config: Config = loadConfig({ PUBLIC_URL: 'http://test.local', LOG_LEVEL: 'silent', ...env });
-  const database = options.database ?? (await openTestDatabase());
+  const database: DatabaseHandle & { name?: string } = options.database ?? (await openTestDatabase());
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ ...config.mail, db: database.db, logger, outbox: config.devOutbox });
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
