@@ -10,7 +10,7 @@ export interface NumberedEvent {
 }
 
 interface Channel {
-  /** The counter when this channel began listening: events before it were never held here. */
+  /** Taken when this channel began listening: ids below it were never held here. */
   since: number;
   /** The highest number dropped from the buffer (0: none). */
   evicted: number;
@@ -56,7 +56,9 @@ export function createLiveHub(bus: EventBus, opts: { bufferSize?: number; retain
       return existing;
     }
     const channel: Channel = {
-      since: seq,
+      // A number of its own, never given out: every id issued before this channel is below it, so events of
+      // the space that nobody numbered while it had no channel can never be skipped by a resume.
+      since: next(),
       evicted: 0,
       events: [],
       listeners: new Set(),
