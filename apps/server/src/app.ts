@@ -23,6 +23,7 @@ import { createEventBus } from './modules/live/event-bus.ts';
 import type { EventBus } from './modules/live/live-event.ts';
 import { type LiveOptions, registerLive } from './modules/live/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
+import { registerProvisioning } from './modules/provisioning/register.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -93,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const events = deps.events ?? createEventBus({ logger: app.log });
   await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer, events });
-  await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  await registerProvisioning(app, { db: deps.database.db, events, ...live });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {
