@@ -4,7 +4,7 @@ import { spaceKeyOf } from './live-event.ts';
 type Space = { organizationId: string | null; ownerUserId: string };
 
 /**
- * What the IoT services announce after a change is committed. Without a bus (tests of other modules) every
+ * What the IoT services (and device ingest) announce after a change is committed. Without a bus (tests of other modules) every
  * call does nothing.
  */
 export function iotEvents(bus: EventBus | undefined) {
@@ -14,6 +14,14 @@ export function iotEvents(bus: EventBus | undefined) {
     },
     deviceUpdated(space: Space, deviceId: string) {
       bus?.publish({ type: 'devices.updated', space: spaceKeyOf(space), data: { device_id: deviceId } });
+    },
+    /** For the connectivity module: a device's MQTT session began or ended. */
+    deviceStatus(space: Space, deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date) {
+      bus?.publish({
+        type: 'devices.status',
+        space: spaceKeyOf(space),
+        data: { device_id: deviceId, status, at: at.toISOString() },
+      });
     },
     propertyValue(
       space: Space,

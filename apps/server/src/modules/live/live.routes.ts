@@ -9,7 +9,7 @@ import { errors, security } from '../spaces/route-helpers.ts';
 import { type SpaceKey, spaceKeyOf } from './live-event.ts';
 import type { LiveHub, NumberedEvent } from './live-hub.ts';
 import { openSse, type SseOptions } from './sse.ts';
-import type { StreamRegistry } from './stream-registry.ts';
+import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from './stream-registry.ts';
 
 export interface LiveRoutesDeps {
   hub: LiveHub;
@@ -60,6 +60,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
   typed.get(
     LIVE_STREAM_PATH,
     {
+      config: { rateLimit: STREAM_OPEN_RATE_LIMIT },
       schema: {
         tags: ['live'],
         security,

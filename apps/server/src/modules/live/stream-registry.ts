@@ -1,4 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+
+/**
+ * New event streams one user may open per minute: a reconnecting client waits seconds between attempts, so
+ * only a runaway loop (each attempt reads a snapshot) reaches this.
+ */
+export const STREAM_OPEN_RATE_LIMIT = {
+  max: 60,
+  timeWindow: '1 minute',
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `event-stream:${request.actor?.userId ?? request.ip}`,
+} as const;
 
 export const TOO_MANY_STREAMS = 'Too many live streams are open for this account; close a tab and try again.';
 

@@ -6,7 +6,7 @@ import { type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
 import { streamOptions } from '../live/live.routes.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { openSse } from '../live/sse.ts';
-import type { StreamRegistry } from '../live/stream-registry.ts';
+import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from '../live/stream-registry.ts';
 import { errors, security } from '../spaces/route-helpers.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
 
@@ -52,6 +52,7 @@ export const provisioningRoutes: FastifyPluginAsync<ProvisioningRoutesDeps> = as
   typed.get(
     '/provisioning/v1/onboarding/sse',
     {
+      config: { rateLimit: STREAM_OPEN_RATE_LIMIT },
       schema: {
         tags,
         security,
