@@ -37,6 +37,25 @@ describe('space selection', () => {
     expect(cookieDomain('127.0.0.1', 'localhost')).toBeUndefined();
   });
 
+  it('hides and shows a logo for a year on the shared domain, telling only logo listeners', () => {
+    const doc = { cookie: '', location: { protocol: 'https:' } } as unknown as Document;
+    const selection = createSpaceSelection({ domain: 'example.org', doc });
+    const spaceListener = vi.fn();
+    const logoListener = vi.fn();
+    selection.subscribe(spaceListener);
+    selection.logos.subscribe(logoListener);
+    selection.logos.setHidden('pro1', true);
+    selection.logos.setHidden('pro1', true);
+    expect(selection.logos.list()).toEqual(['pro1']);
+    expect(doc.cookie).toBe(
+      'tc_hidden_logos=pro1; path=/; max-age=31622400; samesite=lax; domain=.example.org; secure',
+    );
+    selection.logos.setHidden('pro1', false);
+    expect(selection.logos.list()).toEqual([]);
+    expect(logoListener).toHaveBeenCalledTimes(2);
+    expect(spaceListener).not.toHaveBeenCalled();
+  });
+
   it('reads the hidden-logo list', () => {
     setTestCookie('tc_hidden_logos=a,b; path=/');
     expect(hiddenLogoSpaces()).toEqual(['a', 'b']);

@@ -14,6 +14,15 @@ export interface SpaceSelection {
   get(): string | null;
   select(id: string): void;
   subscribe(listener: () => void): () => void;
+  /** The header logos the user hid, kept apart so hiding one never re-evaluates the routes. */
+  logos: HiddenLogos;
+}
+
+/** Spaces whose horizontal logo the user chose not to show in the header (spec section 3, "Cookies"). */
+export interface HiddenLogos {
+  list(): readonly string[];
+  setHidden(spaceId: string, hidden: boolean): void;
+  subscribe(listener: () => void): () => void;
 }
 
 export function createSpaceSelection(
@@ -23,6 +32,7 @@ export function createSpaceSelection(
   let current = readCookie(SELECTED_SPACE_COOKIE, doc);
   const listeners = new Set<() => void>();
   return {
+    logos: createHiddenLogos(options.domain, doc),
     get: () => current,
     select(id) {
       if (id === current) return;
@@ -47,4 +57,29 @@ export function createSpaceSelection(
 /** Spaces whose logo the user chose to hide. */
 export function hiddenLogoSpaces(doc: Document = document): string[] {
   return (readCookie(HIDDEN_LOGOS_COOKIE, doc) ?? '').split(',').filter(Boolean);
+}
+
+function createHiddenLogos(domain: string | undefined, doc: Document): HiddenLogos {
+  let hidden = hiddenLogoSpaces(doc);
+  const listeners = new Set<() => void>();
+  return {
+    list: () => hidden,
+    setHidden(spaceId, hide) {
+      if (hidden.includes(spaceId) === hide) return;
+      hidden = hide ? [...hidden, spaceId] : hidden.filter((id) => id !== spaceId);
+      writeCookie(
+        HIDDEN_LOGOS_COOKIE,
+        hidden.join(','),
+        { maxAgeSeconds: COOKIE_LIFETIME_SECONDS, domain },
+        doc,
+      );
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readCookie } from '../lib/cookies.ts';
 import { SELECTED_SPACE_COOKIE } from '../lib/space-selection.ts';
 import { ada, at, renderApp, space } from '../test/app-harness.tsx';
+import { setTestCookie } from '../test/cookies.ts';
 
 const school = (roles: string[]) => space({ id: 'edu1', name: 'Hilltop School', space: 'edu', roles });
 const team = (roles: string[]) => space({ id: 'pro1', name: 'Acme Team', space: 'pro', roles });
@@ -198,6 +199,23 @@ describe('sidebar per kind of user', () => {
     await waitFor(async () => expect((await navGroups()).at(-1)).toEqual(['Space Settings', 'Plan Usage']));
     expect(screen.queryByTestId('space-selector')).toBeNull();
     expect(screen.getByTestId('space-brand').textContent).toBe('Acme Team');
+  });
+
+  it('shows the horizontal logo in the header unless the user hid it', async () => {
+    const withLogo = space({
+      id: 'pro1',
+      name: 'Acme Team',
+      space: 'pro',
+      roles: ['role:pro-admin'],
+      second_logo: '/media/v1/logos/pro1-second.png',
+    });
+    const branded = { organizationId: 'pro1', organizationName: 'Acme Team' };
+    const first = renderApp('/', { organizations: [withLogo], branded });
+    await waitFor(() => expect(screen.getByTestId('space-brand').tagName).toBe('IMG'));
+    first.view.unmount();
+    setTestCookie('tc_hidden_logos=pro1; path=/');
+    renderApp('/', { organizations: [withLogo], branded });
+    await waitFor(() => expect(screen.getByTestId('space-brand').textContent).toBe('Acme Team'));
   });
 
   it('drops the NEW badge of Templates once clicked', async () => {

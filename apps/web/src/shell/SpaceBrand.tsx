@@ -1,13 +1,13 @@
 import { useServices } from '../app/services.tsx';
-import { useSpaces } from '../features/spaces/hooks.ts';
+import { useHiddenLogos, useSpaces } from '../features/spaces/hooks.ts';
 import { headerBrand } from '../features/spaces/model/selection.ts';
-import { hiddenLogoSpaces } from '../lib/space-selection.ts';
 
 /** The header centre (spec 2.4): second logo of the space, or the organisation name, or the default mark. */
 export function SpaceBrand() {
   const { config } = useServices();
   const { selected } = useSpaces();
-  const brand = headerBrand(selected, hiddenLogoSpaces());
+  const { hidden } = useHiddenLogos();
+  const brand = headerBrand(selected, hidden);
   if (brand.kind === 'logo')
     return <img className="space-logo" src={brand.src} alt={selected.name} data-testid="space-brand" />;
   if (brand.kind === 'name')

@@ -29,6 +29,16 @@ export function useSpaces(): SpacesView {
   };
 }
 
+/** The spaces whose header logo is hidden, and a setter; re-renders when the list changes. */
+export function useHiddenLogos(): {
+  hidden: readonly string[];
+  setHidden: (spaceId: string, hidden: boolean) => void;
+} {
+  const { logos } = useServices().spaces.selection;
+  const hidden = useSyncExternalStore(logos.subscribe, logos.list);
+  return { hidden, setHidden: logos.setHidden };
+}
+
 export interface ViewerState extends SpacesView {
   viewer: Viewer;
   /** False until the recap arrives (or when it fails): plan-dependent notices wait for it. */

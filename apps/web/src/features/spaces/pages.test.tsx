@@ -96,6 +96,22 @@ describe('Space Settings', () => {
     expect(await screen.findByTestId('join-code')).toBeTruthy();
   });
 
+  it('lets each user hide the horizontal logo from their own header', async () => {
+    renderApp('/settings/', {
+      organizations: [team(['role:pro-editor'], { second_logo: '/media/v1/logos/pro1-second.png' })],
+      selectedId: 'pro1',
+      handle: (url) => (url === '/countries/v1' ? countries : undefined),
+    });
+    const show = (await screen.findByRole('checkbox', { name: 'Show in the header' })) as HTMLInputElement;
+    expect(show.checked).toBe(true);
+    fireEvent.click(show);
+    await waitFor(() => expect(show.checked).toBe(false));
+    expect(document.cookie).toContain('tc_hidden_logos=pro1');
+    fireEvent.click(show);
+    await waitFor(() => expect(show.checked).toBe(true));
+    expect(document.cookie).not.toContain('tc_hidden_logos=pro1');
+  });
+
   it("reports a failed update as 'Network Error: {detail}'", async () => {
     renderApp('/settings/', {
       organizations: [school(['role:edu-admin'])],
@@ -225,6 +241,7 @@ describe('Members', () => {
 describe('Roles & Permissions', () => {
   it('tables what each role of the space kind may do', async () => {
     renderApp('/roles-permissions/', { organizations: [school(['role:edu-admin'])], selectedId: 'edu1' });
+    expect((await screen.findByTestId('user-type')).textContent).toBe('You are an admin in Hilltop School.');
     const table = await screen.findByRole('table');
     expect(
       within(table)
@@ -238,6 +255,13 @@ describe('Roles & Permissions', () => {
       'true',
       'false',
     ]);
+  });
+  it('names the user type from the first role', async () => {
+    renderApp('/roles-permissions/', {
+      organizations: [school(['role:edu-teacher', 'role:edu-admin'])],
+      selectedId: 'edu1',
+    });
+    expect((await screen.findByTestId('user-type')).textContent).toBe('You are a teacher in Hilltop School.');
   });
 });
 

@@ -5,6 +5,7 @@ import { useServices } from '../../../app/services.tsx';
 import { LoadingButton } from '../../../components/LoadingButton.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
 import { deleteLogo, type LogoKind, SPACES_KEY, uploadLogo } from '../api/spaces.ts';
+import { useHiddenLogos } from '../hooks.ts';
 
 /** Images only, up to 1 MB: the server enforces the same and says why when it refuses. */
 /** What the server stores: no SVG, which could carry script. */
@@ -48,6 +49,7 @@ export function LogoField({ space, kind, canEdit }: { space: Space; kind: LogoKi
           <span className="muted">None</span>
         )}
       </div>
+      {kind === 'second' && current && <HeaderLogoSwitch spaceId={space.id} />}
       {canEdit && (
         <div className="logo-actions">
           <label className="button button-subtle button-small" htmlFor={id}>
@@ -73,5 +75,20 @@ export function LogoField({ space, kind, canEdit }: { space: Space; kind: LogoKi
         </div>
       )}
     </div>
+  );
+}
+
+/** Anyone may hide a space's logo from their own header; it is a personal choice kept in a cookie. */
+function HeaderLogoSwitch({ spaceId }: { spaceId: string }) {
+  const { hidden, setHidden } = useHiddenLogos();
+  return (
+    <label className="checkbox-field">
+      <input
+        type="checkbox"
+        checked={!hidden.includes(spaceId)}
+        onChange={(event) => setHidden(spaceId, !event.target.checked)}
+      />
+      Show in the header
+    </label>
   );
 }
