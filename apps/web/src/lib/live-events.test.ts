@@ -1,7 +1,7 @@
 import type { LiveStreamEvent, Onboarding } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
 import { frame, streamingFetch, until } from '../test/streaming-fetch.ts';
-import { type StreamStatus, subscribeLive, subscribeOnboardings } from './live-events.ts';
+import { createLiveSource, type StreamStatus, subscribeLive, subscribeOnboardings } from './live-events.ts';
 
 const fast = { backoff: { initialMs: 5, maxMs: 20 }, random: () => 1 };
 const snapshot = { devices: [{ id: 'd1', status: 'ONLINE' }], properties: [] };
@@ -152,5 +152,64 @@ describe('subscribeOnboardings', () => {
     await until(() => lists.length === 2, 'the empty list');
     expect(lists[1]).toEqual([]);
     sub.stop();
+  });
+});
+
+describe('createLiveSource', () => {
+  const source = (server: ReturnType<typeof streamingFetch>) =>
+    createLiveSource({
+      url: '/live',
+      getAccessToken: async () => 'tok',
+      fetch: server.fetch,
+      lingerMs: 20,
+      ...fast,
+    });
+
+  it('shares one stream per space among its subscribers and closes it a while after the last leaves', async () => {
+    const server = streamingFetch();
+    const live = source(server);
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    const openA: boolean[] = [];
+    const openB: boolean[] = [];
+    const leaveA = live.subscribe('team-1', { onMessage: (m) => a.push(m), onOpen: (o) => openA.push(o) });
+    await until(() => server.calls.length === 1, 'the stream');
+    expect(server.calls[0]?.headers.get('x-organization')).toBe('team-1');
+    server.calls[0]?.push(': open\n\n');
+    await until(() => openA.length === 1, 'open');
+    const leaveB = live.subscribe('team-1', { onMessage: (m) => b.push(m), onOpen: (o) => openB.push(o) });
+    expect(openB).toEqual([true]);
+    server.calls[0]?.push(frame('things.updated', { thing_id: 't1' }, 'e.1'));
+    await until(() => a.length === 1 && b.length === 1, 'the event on both');
+    expect(a).toEqual([{ type: 'things.updated', data: { thing_id: 't1' } }]);
+    expect(server.calls).toHaveLength(1);
+
+    leaveA();
+    leaveB();
+    // Back within the linger time: the same stream.
+    const leaveC = live.subscribe('team-1', { onMessage: () => undefined });
+    await new Promise((r) => setTimeout(r, 40));
+    expect(server.calls[0]?.signal.aborted).toBe(false);
+    leaveC();
+    await until(() => server.calls[0]?.signal.aborted ?? false, 'the stream to close');
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('closes an unused stream at once when a page subscribes to another space, and everything on stop', async () => {
+    const server = streamingFetch();
+    const live = source(server);
+    const leave = live.subscribe('my-cloud', { onMessage: () => undefined });
+    await until(() => server.calls.length === 1, 'the My Cloud stream');
+    expect(server.calls[0]?.headers.get('x-organization')).toBeNull();
+    leave();
+    const opens: boolean[] = [];
+    live.subscribe('team-1', { onMessage: () => undefined, onOpen: (o) => opens.push(o) });
+    expect(server.calls[0]?.signal.aborted).toBe(true);
+    await until(() => server.calls.length === 2, 'the team stream');
+    server.calls[1]?.push(': open\n\n');
+    await until(() => opens.length === 1, 'open');
+    live.stop();
+    expect(server.calls[1]?.signal.aborted).toBe(true);
+    expect(opens).toEqual([true, false]);
   });
 });

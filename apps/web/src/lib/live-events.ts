@@ -205,3 +205,79 @@ export function subscribeOnboardings(
     },
   });
 }
+
+/** What a page receives from a live source: checked events, and whether the stream is open. */
+export interface LiveHandlers {
+  onMessage: (event: LiveStreamEvent) => void;
+  onOpen?: (open: boolean) => void;
+}
+
+interface SharedStream {
+  handlers: Set<LiveHandlers>;
+  open: boolean;
+  stop: () => void;
+  lingering?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The app's live source (`Services.live`): one stream per space, shared by every page subscribed to that
+ * space. A stream whose last subscriber leaves stays `lingerMs` (so moving between pages does not reconnect),
+ * unless a page subscribes to another space, which closes it at once. `stop()` closes everything (sign-out).
+ */
+export function createLiveSource(
+  options: Omit<StreamOptions, 'organization' | 'onStatus'> & { lingerMs?: number },
+) {
+  const lingerMs = options.lingerMs ?? 2000;
+  const streams = new Map<string, SharedStream>();
+
+  function close(space: string, stream: SharedStream) {
+    clearTimeout(stream.lingering);
+    stream.stop();
+    if (streams.get(space) === stream) streams.delete(space);
+  }
+
+  function open(space: string): SharedStream {
+    const stream: SharedStream = { handlers: new Set(), open: false, stop: () => undefined };
+    const sub = subscribeLive({
+      ...options,
+      organization: space,
+      onEvent: (event) => {
+        for (const h of [...stream.handlers]) h.onMessage(event);
+      },
+      onStatus: (status) => {
+        const isOpen = status === 'open';
+        if (isOpen === stream.open) return;
+        stream.open = isOpen;
+        for (const h of [...stream.handlers]) h.onOpen?.(isOpen);
+      },
+    });
+    stream.stop = () => sub.stop();
+    streams.set(space, stream);
+    return stream;
+  }
+
+  return {
+    subscribe(space: string, handlers: LiveHandlers): () => void {
+      for (const [other, stream] of streams) {
+        if (other !== space && stream.handlers.size === 0) close(other, stream);
+      }
+      const stream = streams.get(space) ?? open(space);
+      clearTimeout(stream.lingering);
+      stream.handlers.add(handlers);
+      if (stream.open) handlers.onOpen?.(true);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        stream.handlers.delete(handlers);
+        if (stream.handlers.size > 0) return;
+        stream.lingering = setTimeout(() => close(space, stream), lingerMs);
+      };
+    },
+    /** Closes every stream (sign-out); later subscriptions open new ones. */
+    stop() {
+      for (const [space, stream] of [...streams]) close(space, stream);
+    },
+  };
+}
+export type LiveSourceImpl = ReturnType<typeof createLiveSource>;
