@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aedesTransport } from './aedes-transport.ts';
 import type { EventBus, LiveEvent, SpaceKey } from './live-event.ts';
 import { createMqttBus } from './mqtt-bus.ts';
 import { mqttClientTransport } from './mqtt-client-transport.ts';
@@ -161,4 +162,27 @@ describe.each(brokers)('the MQTT event bus on %s', (_name, start, available) => 
       expect(b.stats().rejected - before).toBe(bad.length);
     },
   );
+});
+
+describe('the MQTT event bus on the embedded broker', () => {
+  it("links the broker's own process (no client) with a process connected to it", async () => {
+    const broker = await startAedes();
+    cleanups.push(() => broker.close());
+    if (!broker.aedes) throw new Error('no embedded broker');
+    const embedded = createMqttBus(aedesTransport(broker.aedes));
+    const remote = createMqttBus(mqttClientTransport(await client(broker)));
+    await linked(embedded, remote);
+    await linked(remote, embedded);
+    const space = team();
+    const onEmbedded = collect(embedded, space);
+    const onRemote = collect(remote, space);
+    const one = thingUpdated(space);
+    const two = thingUpdated(space);
+    embedded.publish(one);
+    remote.publish(two);
+    await until(() => onEmbedded.length === 2 && onRemote.length === 2, 'both events on both sides');
+    expect(onEmbedded).toEqual([one, two]);
+    expect(new Set(onRemote)).toEqual(new Set([one, two]));
+    expect(embedded.stats().rejected + remote.stats().rejected).toBe(0);
+  });
 });
