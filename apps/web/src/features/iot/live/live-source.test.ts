@@ -36,6 +36,11 @@ describe('the app live source with the device pages adapter', () => {
       () => queryClient.getQueryData<Device[]>(iotKeys.devices('team-1'))?.[0]?.device_status === 'OFFLINE',
       'the status event in the cache',
     );
+    expect(queryClient.getQueryData<Device[]>(iotKeys.devices('team-1'))?.[0]).toMatchObject({
+      name: 'probe',
+      last_activity_at: '2026-01-01T00:00:00Z',
+    });
+    expect(server.calls[0]?.headers.get('x-organization')).toBe('team-1');
     leave();
   });
 });
