@@ -91,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     accounts: deps.accounts,
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
+    mailer: deps.mailer,
   });
   const events = deps.events ?? createEventBus({ logger: app.log });
   await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer, events });

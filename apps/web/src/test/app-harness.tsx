@@ -132,6 +132,7 @@ export function renderApp(path: string, options: AppOptions = {}) {
     if (url.startsWith('/status'))
       return { status: { indicator: 'none', description: 'All Systems Operational' } };
     if (url === '/classroom/v1/organizations') return { organizations };
+    if (url === '/classroom/v1/invitations') return { invitations: [] };
     if (url === '/restrictions/v1/recap/me')
       return recap(options.plans?.[requestOptions.organization ?? 'my-cloud'] ?? []);
     if (url.includes('/settings')) return {};
