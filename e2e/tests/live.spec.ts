@@ -21,7 +21,12 @@ test('the device page follows the live event stream: a value published elsewhere
     name: 'Balcony',
     device_id: device.id,
     properties: [
-      { name: 'humidity', type: 'PERCENTAGE_RELATIVE_HUMIDITY', permission: 'READ_ONLY', update_strategy: 'ON_CHANGE' },
+      {
+        name: 'humidity',
+        type: 'PERCENTAGE_RELATIVE_HUMIDITY',
+        permission: 'READ_ONLY',
+        update_strategy: 'ON_CHANGE',
+      },
     ],
   });
   const humidity = thing.properties[0]?.id as string;
