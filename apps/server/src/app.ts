@@ -20,7 +20,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createRetentionClassifier } from './modules/iot/common/retention-classes.ts';
 import { createIotUsageSource } from './modules/iot/common/usage.ts';
 import { registerIotModules } from './modules/iot/register.ts';
+import { createEventBus } from './modules/live/event-bus.ts';
+import type { EventBus } from './modules/live/live-event.ts';
+import { type LiveOptions, registerLive } from './modules/live/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
+import { registerProvisioning } from './modules/provisioning/register.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
@@ -41,6 +45,9 @@ export interface AppDeps {
   usage?: UsageSource;
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+  /** Live events of the spaces; defaults to a bus inside this process (no other process sees its events). */
+  events?: EventBus;
+  live?: LiveOptions;
   /** Stored property values; built from the config when absent (MQTT ingest shares the same store). */
   telemetry?: TelemetryStore;
 }
@@ -106,7 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.error({ err }, 'telemetry maintenance failed; it runs again at the next tick'),
   );
   app.addHook('onClose', () => maintenance.stop());
-  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer, telemetry });
+  const events = deps.events ?? createEventBus({ logger: app.log });
+  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer, events, telemetry });
+  const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  await registerProvisioning(app, { db: deps.database.db, events, ...live });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

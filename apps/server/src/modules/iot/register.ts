@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -37,6 +38,8 @@ export interface IotModulesDeps {
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */
   mailer?: Mailer;
+  /** Where changes and published values are announced (live streams); without it, nowhere. */
+  events?: EventBus;
   /** Where property values are stored and read. */
   telemetry: TelemetryStore;
 }
@@ -47,7 +50,7 @@ export interface IotModulesDeps {
  * tokens.
  */
 export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
-  const { config, db, telemetry } = deps;
+  const { config, db, events, telemetry } = deps;
   const access = createSpaceAccess(createSpacesRepository(db));
   const resolve = createSpaceResolver(db);
   const quotas = createIotQuotas({ config });
@@ -64,8 +67,8 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
   });
-  const devices = createDevicesService({ db, resolve, telemetry });
-  const things = createThingsService({ db, resolve, quotas });
+  const devices = createDevicesService({ db, resolve, events, telemetry });
+  const things = createThingsService({ db, resolve, quotas, events });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
@@ -94,7 +97,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(devicesRoutes, { devices });
       await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, {
-        properties: createPropertiesService({ db, resolve, telemetry }),
+        properties: createPropertiesService({ db, resolve, events, telemetry }),
       });
       await authed.register(seriesRoutes, {
         series: createSeriesService({ db, resolve, telemetry }),

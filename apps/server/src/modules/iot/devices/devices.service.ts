@@ -2,6 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
@@ -44,8 +46,10 @@ function decodeInput(p: PropertyInput): unknown {
 export function createDevicesService(deps: {
   db: Database;
   resolve: SpaceResolver;
+  events?: EventBus;
   telemetry: TelemetryStore;
 }) {
+  const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -96,6 +100,7 @@ export function createDevicesService(deps: {
         locked: body.locked ?? false,
         wifiFwVersion: body.wifi_fw_version ?? null,
       });
+      live.deviceUpdated(space, id);
       return show(space, id);
     },
 
@@ -119,6 +124,7 @@ export function createDevicesService(deps: {
       if (body.wifi_fw_version !== undefined) changes.wifiFwVersion = body.wifi_fw_version;
       if (restoring) changes.deletedAt = null;
       await repo.update(device.id, changes);
+      live.deviceUpdated(space, device.id);
       return show(space, id);
     },
 
@@ -127,6 +133,7 @@ export function createDevicesService(deps: {
       const { device } = await found(space, id, force);
       if (force) await repo.hardDelete(device.id);
       else await repo.softDelete(device.id);
+      live.deviceUpdated(space, device.id);
     },
 
     async tags(ref: SpaceRequest, id: string) {
@@ -204,6 +211,7 @@ export function createDevicesService(deps: {
       });
       // Every value is checked before any is stored; then one batch.
       await deps.telemetry.write(resolved.map((r) => checkedPoint(r.property, r.value, at)));
+      for (const r of resolved) live.propertyValue(space, r.property, r.value, at);
     },
 
     /** Stored values of one property of the device's thing, newest first, paged by `start`. */

@@ -1,6 +1,8 @@
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
@@ -18,8 +20,10 @@ export const MAX_POINTS = 1000;
 export function createPropertiesService(deps: {
   db: Database;
   resolve: SpaceResolver;
+  events?: EventBus;
   telemetry: TelemetryStore;
 }) {
+  const live = iotEvents(deps.events);
   const things = createThingsRepository(deps.db);
   const repo = createPropertiesRepository(deps.db);
 
@@ -77,6 +81,7 @@ export function createPropertiesService(deps: {
       const id = await save(thing.id, body);
       const rec = await repo.find(thing.id, id);
       if (!rec) throw notFound('Property');
+      live.thingUpdated(space, thing.id);
       return propertyView(rec, thing.name);
     },
 
@@ -86,21 +91,25 @@ export function createPropertiesService(deps: {
       await save(thing.id, body, rec.property.id);
       const updated = await repo.find(thing.id, rec.property.id);
       if (!updated) throw notFound('Property');
+      live.thingUpdated(space, thing.id);
       return propertyView(updated, thing.name);
     },
 
     async remove(ref: SpaceRequest, thingId: string, pid: string, force: boolean) {
       const space = await deps.resolve(ref, 'iot.delete');
-      const { rec } = await propertyOf(space, thingId, pid, force);
+      const { thing, rec } = await propertyOf(space, thingId, pid, force);
       if (force) await repo.hardDelete(rec.property.id);
       else await repo.softDelete(rec.property.id);
+      live.thingUpdated(space, thing.id);
     },
 
     /** Stores the value as the property's last value (and in its series when persisted). */
     async publish(ref: SpaceRequest, thingId: string, pid: string, value: unknown) {
       const space = await deps.resolve(ref, 'iot.write');
       const { rec } = await propertyOf(space, thingId, pid);
-      await publishValue(deps.telemetry, rec.property, value);
+      const at = new Date();
+      await publishValue(deps.telemetry, rec.property, value, at);
+      live.propertyValue(space, rec.property, value, at);
     },
 
     async timeseries(
