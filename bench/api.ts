@@ -5,12 +5,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  iotDevices,
-  iotProperties,
-  iotPropertyValues,
-  iotThings,
-} from '../apps/server/src/db/schema/index.ts';
+import { iotDevices, iotProperties, iotThings } from '../apps/server/src/db/schema/index.ts';
 import { createSpacesRepository } from '../apps/server/src/modules/spaces/spaces.repository.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
 
@@ -62,7 +57,7 @@ try {
     .returning();
   if (!property) throw new Error('no property');
   const t0 = Date.now() - VALUES * 1000;
-  await t.db.insert(iotPropertyValues).values(
+  await t.telemetry.write(
     Array.from({ length: VALUES }, (_, i) => ({
       propertyId: property.id,
       at: new Date(t0 + i * 1000),

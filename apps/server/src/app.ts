@@ -18,11 +18,18 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import type { ConnectivityHooks } from './modules/connectivity/hooks.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createRetentionClassifier } from './modules/iot/common/retention-classes.ts';
 import { createIotUsageSource } from './modules/iot/common/usage.ts';
 import { registerIotModules } from './modules/iot/register.ts';
+import { createEventBus } from './modules/live/event-bus.ts';
+import type { EventBus } from './modules/live/live-event.ts';
+import { type LiveOptions, registerLive } from './modules/live/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
+import { registerProvisioning } from './modules/provisioning/register.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
+import { createTelemetryStore, type TelemetryStore } from './modules/telemetry/telemetry-store.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export interface AppDeps {
@@ -37,10 +44,23 @@ export interface AppDeps {
   brandedOrigins?: string[];
   /** Usage counters of the plan recap; defaults to what exists today (member counts, 0 for the rest). */
   usage?: UsageSource;
-  /** The device side (MQTT broker): what the API tells it, and its health for the status feed. */
-  connectivity?: { hooks: ConnectivityHooks; health(): Promise<void> };
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+  /** Live events of the spaces; defaults to a bus inside this process (no other process sees its events). */
+  events?: EventBus;
+  live?: LiveOptions;
+  /** Stored property values; built from the config when absent (MQTT ingest shares the same store). */
+  telemetry?: TelemetryStore;
+  /** The device side (MQTT broker): what the API tells it, and its health for the status feed. */
+  connectivity?: { hooks: ConnectivityHooks; health(): Promise<void> };
+}
+
+/** The telemetry store with the retention of the config and the plan of each property's space. */
+export function telemetryStoreFor(config: Config, database: DatabaseHandle): TelemetryStore {
+  return createTelemetryStore(database.db, {
+    retentionDays: config.telemetry.retentionDays,
+    classify: createRetentionClassifier(database.db),
+  });
 }
 
 /** Fastify's own settings that follow from the config. */
@@ -92,12 +112,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
     mailer: deps.mailer,
   });
+  const telemetry = deps.telemetry ?? telemetryStoreFor(config, deps.database);
+  // Today's and tomorrow's partitions exist before the first value arrives; then hourly (by default).
+  await telemetry.maintain();
+  const maintenance = startMaintenanceJob(telemetry, config.telemetry.maintenanceIntervalMs, (err) =>
+    app.log.error({ err }, 'telemetry maintenance failed; it runs again at the next tick'),
+  );
+  app.addHook('onClose', () => maintenance.stop());
+  const events = deps.events ?? createEventBus({ logger: app.log });
   await registerIotModules(app, {
     config,
     db: deps.database.db,
     mailer: deps.mailer,
-    connectivity: deps.connectivity?.hooks,
+    events,
+    telemetry,
+    connectivity: connectivity?.hooks,
   });
+  const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  await registerProvisioning(app, { db: deps.database.db, events, ...live });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

@@ -46,6 +46,20 @@ describe('loadConfig', () => {
     expect(config.devOutbox).toBe(false);
   });
 
+  it('reads the retention days per plan and refuses a bigger plan keeping values for less', () => {
+    expect(loadConfig({}).telemetry).toEqual({
+      retentionDays: { free: 1, entry: 15, maker: 92, 'maker-plus': 366 },
+      maintenanceIntervalMs: 3_600_000,
+    });
+    expect(
+      loadConfig({ TELEMETRY_RETENTION_FREE_DAYS: '2', TELEMETRY_MAINTENANCE_MINUTES: '5' }).telemetry,
+    ).toMatchObject({ retentionDays: { free: 2 }, maintenanceIntervalMs: 300_000 });
+    expect(() => loadConfig({ TELEMETRY_RETENTION_MAKER_DAYS: '10' })).toThrow(
+      /TELEMETRY_RETENTION_MAKER_DAYS: must not be less than TELEMETRY_RETENTION_ENTRY_DAYS/,
+    );
+    expect(() => loadConfig({ TELEMETRY_RETENTION_FREE_DAYS: '0' })).toThrow(/TELEMETRY_RETENTION_FREE_DAYS/);
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({

@@ -6,6 +6,8 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const retentionDays = z.coerce.number().int().min(1).max(3660);
+
 /** Every variable the server reads. `.env.example` documents each one; keep the two in step. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -59,6 +61,13 @@ const envSchema = z.object({
   SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Requests per minute to the /iot API per API key (or per user without one); 0 turns the limit off.
   IOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+  // Days stored values are kept, per plan (issue 5); whole days go, so values live up to a day longer.
+  TELEMETRY_RETENTION_FREE_DAYS: retentionDays.default(1),
+  TELEMETRY_RETENTION_ENTRY_DAYS: retentionDays.default(15),
+  TELEMETRY_RETENTION_MAKER_DAYS: retentionDays.default(92),
+  TELEMETRY_RETENTION_MAKER_PLUS_DAYS: retentionDays.default(366),
+  // How often retention runs and the next day's partitions are made.
+  TELEMETRY_MAINTENANCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
 });
@@ -91,10 +100,15 @@ export interface Config {
   demoData: boolean;
   /** The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit). */
   iot: { rateLimitPerMinute: number };
-  /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
-  baseHost: string | undefined;
+  /** Stored values: days kept per retention class, and how often maintenance runs. */
+  telemetry: {
+    retentionDays: { free: number; entry: number; maker: number; 'maker-plus': number };
+    maintenanceIntervalMs: number;
+  };
   /** Where devices connect: the embedded broker's listeners, or an external broker. */
   mqtt: MqttConfig;
+  /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
+  baseHost: string | undefined;
   /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
   devOutbox: boolean;
   /** Web app extras (third-party scripts, company sign-in, outside links); null when unset. */
@@ -137,6 +151,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('OIDC_AUDIENCE: required when OIDC_ISSUER points at an external provider');
   }
   problems.push(...mqttProblems(cleaned));
+  const retention = [
+    'TELEMETRY_RETENTION_FREE_DAYS',
+    'TELEMETRY_RETENTION_ENTRY_DAYS',
+    'TELEMETRY_RETENTION_MAKER_DAYS',
+    'TELEMETRY_RETENTION_MAKER_PLUS_DAYS',
+  ] as const;
+  if (parsed.success) {
+    // A bigger plan never keeps values for less time than a smaller one.
+    for (const [i, name] of retention.entries()) {
+      const previous = retention[i - 1];
+      if (previous && parsed.data[name] < parsed.data[previous]) {
+        problems.push(`${name}: must not be less than ${previous} (${parsed.data[previous]})`);
+      }
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -165,8 +194,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
     iot: { rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE },
-    baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
+    telemetry: {
+      retentionDays: {
+        free: e.TELEMETRY_RETENTION_FREE_DAYS,
+        entry: e.TELEMETRY_RETENTION_ENTRY_DAYS,
+        maker: e.TELEMETRY_RETENTION_MAKER_DAYS,
+        'maker-plus': e.TELEMETRY_RETENTION_MAKER_PLUS_DAYS,
+      },
+      maintenanceIntervalMs: e.TELEMETRY_MAINTENANCE_MINUTES * 60_000,
+    },
     mqtt: mqttConfig(e, { host: e.HOST, port: e.PORT }),
+    baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
     web: {
       tagManagerUrl: e.TAG_MANAGER_URL ?? null,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, telemetryStoreFor } from './app.ts';
 import { createLocalVerifier, createRemoteVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
 import { type Connectivity, createConnectivity } from './modules/connectivity/connectivity.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
+import { createEventBus } from './modules/live/event-bus.ts';
 import { brandedOrigins } from './modules/spaces/branded-origins.ts';
 import { createSpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { type DEMO_ACCOUNT, seedDemoData } from './seed/demo-data.ts';
@@ -55,7 +56,12 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     } else {
       verifier = createRemoteVerifier(expect);
     }
-    connectivity = await createConnectivity({ config, db, logger });
+    // One telemetry store for the API and device ingest; the live bus rides on the broker, so every process
+    // sees every event.
+    const telemetry = telemetryStoreFor(config, database);
+    connectivity = await createConnectivity({ config, db, logger, telemetry });
+    const events = createEventBus({ transport: connectivity.transport, logger });
+    connectivity.useEvents(events);
     const app = await buildApp({
       config,
       database,
@@ -65,6 +71,8 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       idpPlugin,
       brandedOrigins: branded,
       connectivity,
+      telemetry,
+      events,
       logger,
     });
     const mqtt = await connectivity.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });

@@ -1,32 +1,43 @@
 import { claimNames } from '@tinkercloud/shared';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
-import { buildApp } from '../src/app.ts';
+import { buildApp, telemetryStoreFor } from '../src/app.ts';
 import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
 import { type Connectivity, createConnectivity } from '../src/modules/connectivity/connectivity.ts';
-import type { EventBus } from '../src/modules/live/event-bus.ts';
+import { createEventBus } from '../src/modules/live/event-bus.ts';
+import type { EventBus } from '../src/modules/live/live-event.ts';
+import type { LiveOptions } from '../src/modules/live/register.ts';
 import { openTestDatabase } from './database.ts';
+
+export interface TestAppOptions {
+  /** The live event bus (default: one inside this app). */
+  events?: EventBus;
+  live?: LiveOptions;
+  /** Another app's database, to run two apps on one database; it stays open when this app closes. */
+  database?: DatabaseHandle & { name?: string };
+  /**
+   * Runs the MQTT side too: the embedded broker on a free port (`connectivity.listening.port`), or with
+   * `MQTT_URL` in `env` that broker. The live bus then rides on it.
+   */
+  broker?: boolean;
+}
 
 /**
  * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
  * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
- * `broker: true` also runs the embedded MQTT broker on a free port (`connectivity.listening.port`), or with
- * `MQTT_URL` in `env` connects to that broker; live events go to `events` when given.
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  opts: { broker?: boolean; events?: EventBus } = {},
-) {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const config: Config = loadConfig({
     PUBLIC_URL: 'http://test.local',
     LOG_LEVEL: 'silent',
-    ...(opts.broker && !env.MQTT_URL && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
+    ...(options.broker && !env.MQTT_URL && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
     ...env,
   });
-  const database = await openTestDatabase();
+  const database: DatabaseHandle & { name?: string } = options.database ?? (await openTestDatabase());
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ ...config.mail, db: database.db, logger, outbox: config.devOutbox });
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
@@ -37,10 +48,25 @@ export async function createTestApp(
   const verifier = config.oidc.embedded
     ? createLocalVerifier({ keys: [jwk] }, expect)
     : createRemoteVerifier(expect);
-  const connectivity: Connectivity | undefined = opts.broker
-    ? await createConnectivity({ config, db: database.db, logger, events: opts.events })
-    : undefined;
-  const app = await buildApp({ config, database, mailer, accounts, verifier, connectivity });
+  const telemetry = telemetryStoreFor(config, database);
+  let connectivity: Connectivity | undefined;
+  let events = options.events;
+  if (options.broker) {
+    connectivity = await createConnectivity({ config, db: database.db, logger, telemetry });
+    events ??= createEventBus({ transport: connectivity.transport, logger });
+    connectivity.useEvents(events);
+  }
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    accounts,
+    verifier,
+    events,
+    live: options.live,
+    telemetry,
+    connectivity,
+  });
   await app.ready();
   await connectivity?.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
 
@@ -81,20 +107,23 @@ export async function createTestApp(
     config,
     db: database.db,
     accounts,
+    /** The app's telemetry store (stored property values). */
+    telemetry,
     tokenFor,
     createUser,
     /** Closes only the database, to test behaviour during an outage. */
     closeDatabase: () => database.close(),
     /** The throwaway database's name on a PostgreSQL server (undefined on PGlite). */
     databaseName: database.name,
+    database,
     /** Its address, for a second server process on the same database (undefined on PGlite). */
-    databaseUrl: database.url,
+    databaseUrl: (database as { url?: string }).url,
     /** The MQTT side, when the test asked for a broker. */
     connectivity,
     async close() {
       await connectivity?.close();
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -6,12 +6,15 @@ import { runMigrations } from '../src/db/migrate.ts';
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway database on the
  * PostgreSQL server named by DATABASE_URL (created here, dropped on close), so files never share rows.
+ * `migrationsFolder` applies another folder's migrations (a test of a migration starts from the ones before).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string; name?: string }> {
+export async function openTestDatabase(
+  opts: { migrationsFolder?: string } = {},
+): Promise<DatabaseHandle & { url?: string; name?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-    await runMigrations(handle);
+    await runMigrations(handle, opts.migrationsFolder);
     return handle;
   }
   const name = `tc_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -22,7 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await runMigrations(handle);
+  await runMigrations(handle, opts.migrationsFolder);
   return {
     ...handle,
     url: url.toString(),

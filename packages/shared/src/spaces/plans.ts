@@ -111,3 +111,25 @@ export const PLAN_LIMITS: Record<string, PlanLimits> = {
     edge_impulse: true,
   },
 };
+
+/**
+ * How long stored values are kept (issue 5): the free tier a day, Entry 15 days, Maker 3 months, Maker Plus a
+ * year. The team and school plans, and the deployment's own plan, keep values as long as Maker Plus (they
+ * have its limits). The number of days per class is the server's configuration.
+ */
+export const RETENTION_CLASSES = ['free', 'entry', 'maker', 'maker-plus'] as const;
+export type RetentionClass = (typeof RETENTION_CLASSES)[number];
+
+const PLAN_RETENTION: Record<string, RetentionClass> = {
+  'create-entry': 'entry',
+  'create-maker': 'maker',
+  'create-maker-plus': 'maker-plus',
+  'cloud-enterprise': 'maker-plus',
+  'cloud-classroom': 'maker-plus',
+};
+
+/** The retention class of a space on `planId` (null: no running plan); unknown ids are the product's plan. */
+export function retentionClassOf(planId: string | null): RetentionClass {
+  if (!planId) return 'free';
+  return PLAN_RETENTION[planId] ?? 'maker-plus';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPaidPlanBeyondEntry, planCatalogue } from './plans.ts';
+import { hasPaidPlanBeyondEntry, planCatalogue, retentionClassOf } from './plans.ts';
 import { apiQuota, isExpiredProSpace, isUnlimitedDisk, quotaState, seatLimit } from './quotas.ts';
 import {
   ACTION_LABELS,
@@ -130,6 +130,16 @@ describe('plans', () => {
     expect(hasPaidPlanBeyondEntry([])).toBe(false);
     expect(hasPaidPlanBeyondEntry(['create-entry'])).toBe(false);
     expect(hasPaidPlanBeyondEntry(['create-entry', 'create-maker'])).toBe(true);
+  });
+
+  it('keeps values by plan: free, entry, maker, and maker plus for the bigger plans and the product plan', () => {
+    expect(retentionClassOf(null)).toBe('free');
+    expect(retentionClassOf('create-entry')).toBe('entry');
+    expect(retentionClassOf('create-maker')).toBe('maker');
+    expect(retentionClassOf('create-maker-plus')).toBe('maker-plus');
+    expect(retentionClassOf('cloud-enterprise')).toBe('maker-plus');
+    expect(retentionClassOf('cloud-classroom')).toBe('maker-plus');
+    expect(retentionClassOf('tinkercloud')).toBe('maker-plus');
   });
 });
 

@@ -1,5 +1,7 @@
 export * from './connectivity.ts';
 export * from './iot.ts';
+export * from './provisioning.ts';
 export * from './spaces.ts';
 export * from './system.ts';
+export * from './telemetry.ts';
 export * from './users.ts';

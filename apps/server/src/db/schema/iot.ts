@@ -22,7 +22,7 @@ import { users } from './users.ts';
  * IoT resources of the Arduino-compatible API (issue 4). Every top-level resource belongs to one space:
  * `organization_id` names an edu or pro space, or is null for the My Cloud of `owner_user_id`. In a space,
  * `owner_user_id` is the member who created it (the API's `user_id`). Children (properties, widgets, actions,
- * stored values) belong to their parent's space. Soft delete sets `deleted_at`; `force` removes the row.
+ * values in the telemetry store) belong to their parent's space. Soft delete sets `deleted_at`; `force` removes the row.
  */
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -170,8 +170,6 @@ export const iotProperties = pgTable(
     /** The integer id of the property inside its thing (LoRa devices address properties by it). */
     tag: integer('tag'),
     syncId: uuid('sync_id'),
-    lastValue: jsonb('last_value'),
-    valueUpdatedAt: ts('value_updated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -182,23 +180,6 @@ export const iotProperties = pgTable(
       .on(t.thingId, t.variableName)
       .where(sql`${t.variableName} is not null and ${t.deletedAt} is null`),
   ],
-);
-
-/**
- * Stored values of persisted properties. `num` is the numeric reading (booleans as 0/1) that timeseries and
- * aggregations use; `value` keeps the value as sent (strings, objects of the complex types).
- */
-export const iotPropertyValues = pgTable(
-  'iot_property_values',
-  {
-    propertyId: uuid('property_id')
-      .notNull()
-      .references(() => iotProperties.id, { onDelete: 'cascade' }),
-    at: ts('at').notNull(),
-    value: jsonb('value').notNull(),
-    num: doublePrecision('num'),
-  },
-  (t) => [primaryKey({ columns: [t.propertyId, t.at] })],
 );
 
 export const iotDashboards = pgTable(

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { iotPropertyValues } from '../../db/schema/index.ts';
-import { closed, mqttFixtures, subscribeCodes } from './testing/mqtt-fixtures.ts';
+import { closed, mqttFixtures, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof mqttFixtures>;
@@ -110,11 +108,7 @@ describe('MQTT topic rules for devices', () => {
     await goneC;
 
     const prop = (otherThing.properties ?? [])[0];
-    const rows = await t.db
-      .select()
-      .from(iotPropertyValues)
-      .where(eq(iotPropertyValues.propertyId, prop?.id ?? ''));
-    expect(rows).toEqual([]);
+    expect(await storedPoints(t.db, prop?.id)).toEqual([]);
     expect(received).toEqual([]);
   });
 

@@ -26,6 +26,8 @@ export function createCommands(deps: {
   outbound: Outbound;
   rejections: Rejections;
   logger: FastifyBaseLogger;
+  /** The last stored value of each property (the telemetry store's). */
+  lastValues: (propertyIds: string[]) => Promise<Map<string, { at: Date; value: unknown }>>;
 }) {
   const queues = new Map<string, Promise<void>>();
 
@@ -43,10 +45,13 @@ export function createCommands(deps: {
   /** Every last value of the thing's properties, dated, as SenML records. */
   async function lastValueRecords(thingId: string): Promise<SenmlRecord[]> {
     const records: SenmlRecord[] = [];
-    for (const p of await deps.repo.properties(thingId)) {
-      if (p.lastValue === null || p.lastValue === undefined) continue;
+    const properties = await deps.repo.properties(thingId);
+    const last = await deps.lastValues(properties.map((p) => p.id));
+    for (const p of properties) {
+      const v = last.get(p.id);
+      if (!v || v.value === null || v.value === undefined) continue;
       try {
-        records.push(...valueToRecords(p.variable, p.type, p.lastValue, p.valueUpdatedAt?.getTime()));
+        records.push(...valueToRecords(p.variable, p.type, v.value, v.at.getTime()));
       } catch (err) {
         deps.logger.warn({ err, propertyId: p.id }, 'a stored last value could not be encoded; left out');
       }

@@ -8,7 +8,7 @@ import {
   iotProperties,
   iotThings,
 } from '../../db/schema/index.ts';
-import type { SpaceKey } from '../live/event-bus.ts';
+import type { SpaceKey } from '../live/live-event.ts';
 
 export interface DeviceIdentity {
   id: string;
@@ -33,10 +33,6 @@ export interface PropertyInfo {
   variable: string;
   type: string;
   persist: boolean;
-  minValue: number | null;
-  maxValue: number | null;
-  lastValue: unknown;
-  valueUpdatedAt: Date | null;
 }
 
 export type Rejection = { at: string; topic: string; name: string; reason: string };
@@ -113,10 +109,6 @@ export function createConnectivityRepository(db: Database) {
           variableName: iotProperties.variableName,
           type: iotProperties.type,
           persist: iotProperties.persist,
-          minValue: iotProperties.minValue,
-          maxValue: iotProperties.maxValue,
-          lastValue: iotProperties.lastValue,
-          valueUpdatedAt: iotProperties.valueUpdatedAt,
         })
         .from(iotProperties)
         .where(and(eq(iotProperties.thingId, thingId), isNull(iotProperties.deletedAt)));
@@ -126,10 +118,6 @@ export function createConnectivityRepository(db: Database) {
         variable: r.variableName ?? r.name,
         type: r.type,
         persist: r.persist,
-        minValue: r.minValue,
-        maxValue: r.maxValue,
-        lastValue: r.lastValue,
-        valueUpdatedAt: r.valueUpdatedAt,
       }));
     },
 

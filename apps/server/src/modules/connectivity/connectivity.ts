@@ -5,7 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
-import type { BusTransport, EventBus } from '../live/event-bus.ts';
+import type { EventBus, LiveTransport } from '../live/live-event.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createAccess } from './access.ts';
 import { createBrokerHandlers } from './broker-handlers.ts';
 import { createClientAuth } from './client-auth.ts';
@@ -22,7 +23,6 @@ import { createPresence } from './presence.ts';
 import { encodeSenml, valueToRecords } from './protocol.ts';
 import { createRejections } from './rejections.ts';
 import { createSessions } from './sessions.ts';
-import { createTelemetryWriter, type TelemetryWriter } from './telemetry-adapter.ts';
 import { createThingCache } from './thing-cache.ts';
 import { parseTopic } from './topics.ts';
 
@@ -34,9 +34,10 @@ export interface ConnectivityDeps {
   config: Config;
   db: Database;
   logger: FastifyBaseLogger;
+  /** Where device status and values are announced; may also be given later (`useEvents`). */
   events?: EventBus;
-  /** The telemetry store; defaults to one over this database. */
-  telemetry?: TelemetryWriter;
+  /** The telemetry store the REST API uses too. */
+  telemetry: TelemetryStore;
   ingest?: IngestOptions;
   /** External mode: overrides the configured client id (tests run two "processes" in one). */
   clientId?: string;
@@ -59,19 +60,29 @@ export interface StartOptions {
 export async function createConnectivity(deps: ConnectivityDeps) {
   const { db, logger } = deps;
   const mqtt = deps.config.mqtt;
+  // The bus rides on this module's broker, so it is often made after it: a stand-in forwards to it.
+  let bus = deps.events;
+  const events: EventBus = {
+    publish: (event) => bus?.publish(event),
+    subscribe: (space, handler) => bus?.subscribe(space, handler) ?? (() => undefined),
+  };
   const repo = createConnectivityRepository(db);
   const rejections = createRejections({ repo, logger });
-  const presence = createPresence({ repo, events: deps.events, logger });
+  const presence = createPresence({ repo, events, logger });
   const things = createThingCache(repo);
   const ingest = createIngest({
     things,
-    telemetry: deps.telemetry ?? createTelemetryWriter(db),
+    telemetry: deps.telemetry,
     rejections,
-    events: deps.events,
+    events,
     logger,
     options: deps.ingest,
   });
-  const parts = { deps, repo, presence, things, ingest, rejections };
+  const lastValues = async (ids: string[]) => deps.telemetry.lastValues(ids);
+  const useEvents = (next: EventBus) => {
+    bus = next;
+  };
+  const parts = { deps, repo, presence, things, ingest, rejections, lastValues, useEvents };
   return mqtt.mode === 'embedded' ? embedded(parts, mqtt) : external(parts, mqtt);
 }
 
@@ -82,6 +93,9 @@ type Parts = {
   things: ReturnType<typeof createThingCache>;
   ingest: ReturnType<typeof createIngest>;
   rejections: ReturnType<typeof createRejections>;
+  lastValues: (ids: string[]) => Promise<Map<string, { at: Date; value: unknown }>>;
+  /** Sets the live event bus (made from this module's transport). */
+  useEvents: (bus: EventBus) => void;
 };
 
 /** Encodes cloud writes for a thing's device and remembers them, so the device's echo is known as one. */
@@ -110,7 +124,14 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   const broker = await createEmbeddedBroker(logger);
   const outbound = { publish: broker.publish };
   const sessions = createSessions({ repo, outbound, logger, disconnect: (id) => broker.disconnect(id) });
-  const commands = createCommands({ repo, sessions, outbound, rejections, logger });
+  const commands = createCommands({
+    repo,
+    sessions,
+    outbound,
+    rejections,
+    logger,
+    lastValues: parts.lastValues,
+  });
   const tokens = createClientTokens({
     db,
     repo: createApiClientsRepository(db),
@@ -150,7 +171,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     mode: 'embedded' as const,
     hooks,
     /** Between server processes (the live event bus rides on it); in this process only, here. */
-    transport: broker.transport satisfies BusTransport,
+    transport: broker.transport satisfies LiveTransport,
+    useEvents: parts.useEvents,
     ingest,
 
     async start(opts: StartOptions) {
@@ -200,7 +222,14 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   const outbound = { publish: (topic: string, payload: Uint8Array) => broker.publish(topic, payload) };
   // Mosquitto kicks a client whose credentials or roles change; nothing to end here.
   const sessions = createSessions({ repo, outbound, logger, disconnect: () => undefined });
-  const commands = createCommands({ repo, sessions, outbound, rejections, logger });
+  const commands = createCommands({
+    repo,
+    sessions,
+    outbound,
+    rejections,
+    logger,
+    lastValues: parts.lastValues,
+  });
   const dynsec = createDynsec({ client: broker.client, logger });
   let timer: NodeJS.Timeout | null = null;
 
@@ -297,7 +326,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   return {
     mode: 'external' as const,
     hooks,
-    transport: broker.transport satisfies BusTransport,
+    transport: broker.transport satisfies LiveTransport,
+    useEvents: parts.useEvents,
     ingest,
     /** The server's own client of the broker (tests drop its connection). */
     broker,

@@ -7,7 +7,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { ConfigError } from '../../config.ts';
-import type { BusTransport } from '../live/event-bus.ts';
+import type { LiveTransport } from '../live/live-event.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
 import type { ClientIdentity } from './client-auth.ts';
 import type { MqttConfig } from './config.ts';
@@ -247,7 +247,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
           () => undefined,
         );
       },
-    } satisfies BusTransport,
+    } satisfies LiveTransport,
 
     async health(): Promise<void> {
       if (aedes.closed || servers.length === 0 || !servers.every((s) => s.listening)) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import type { BusTransport } from '../live/event-bus.ts';
+import type { LiveTransport } from '../live/live-event.ts';
 
 /** Every server process subscribes in this group, so the broker hands each message to one of them. */
 export const SHARED_GROUP = 'tinkercloud';
@@ -138,7 +138,7 @@ export function createExternalBroker(deps: {
         internal.set(EXTERNAL_INTERNAL_PREFIX + topic, handler);
         client.subscribe(EXTERNAL_INTERNAL_PREFIX + topic, { qos: 0 });
       },
-    } satisfies BusTransport,
+    } satisfies LiveTransport,
 
     async health(): Promise<void> {
       if (!client.connected) throw new Error('not connected to the MQTT broker');

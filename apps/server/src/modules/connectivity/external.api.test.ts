@@ -6,17 +6,17 @@ import {
   encodeSenml,
   valueToRecords,
 } from '@tinkercloud/device-protocol';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
-import { iotPropertyValues } from '../../db/schema/index.ts';
+import { telemetryStoreFor } from '../../app.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { StoredValue } from './ingest.ts';
-import { closed, nextMessage, subscribeCodes } from './testing/mqtt-fixtures.ts';
+import { closed, nextMessage, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
 
 const found = findMosquitto();
 if ('missing' in found) console.warn(`external broker tests skipped: ${found.missing}`);
@@ -81,12 +81,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     return { id: thing.id, pid: thing.properties?.[0]?.id as string };
   }
 
-  const stored = (pid: string) =>
-    t.db
-      .select({ at: iotPropertyValues.at, value: iotPropertyValues.value })
-      .from(iotPropertyValues)
-      .where(eq(iotPropertyValues.propertyId, pid))
-      .orderBy(iotPropertyValues.at);
+  const stored = (pid: string) => storedPoints(t.db, pid);
 
   const status = async (userId: string, deviceId: string) =>
     (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
@@ -230,6 +225,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
       db: t.db,
       logger: pino({ level: 'silent' }),
       clientId: 'tinkercloud-test-second',
+      telemetry: telemetryStoreFor(t.config, t.database),
     });
     await second.start({ userOfAccessToken: () => Promise.reject(new Error('unused')) });
     const byFirst: StoredValue[] = [];
@@ -315,7 +311,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
       locked = resolve;
     });
     const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table iot_property_values in exclusive mode`);
+      await tx.execute(sql`lock table telemetry_points in exclusive mode`);
       locked();
       await gate;
     });

@@ -2,20 +2,20 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { connect as tcpConnect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
-import { eq } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { freePort } from '../../../test/free-port.ts';
-import { iotPropertyValues } from '../../db/schema/index.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { storedPoints } from './testing/mqtt-fixtures.ts';
 
 // Faults need what PGlite cannot give: a second process on the same database, and a database that goes away.
 const onServer = Boolean(process.env.DATABASE_URL);
 if (!onServer) console.warn('connectivity fault tests skipped: they need DATABASE_URL (a PostgreSQL server)');
 
-const T0 = Date.UTC(2025, 5, 1, 0, 0, 0);
+// Recent enough to outlive retention (the restarted server runs it at start).
+const T0 = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
@@ -103,14 +103,7 @@ describe.skipIf(!onServer)('connectivity under faults (PostgreSQL)', () => {
   }
 
   const storedValues = async (pid: string) =>
-    new Set(
-      (
-        await t.db
-          .select({ value: iotPropertyValues.value })
-          .from(iotPropertyValues)
-          .where(eq(iotPropertyValues.propertyId, pid))
-      ).map((r) => r.value as number),
-    );
+    new Set((await storedPoints(t.db, pid)).map((r) => r.value as number));
 
   it('kill -9 during QoS 1 ingest: every acknowledged value is stored; after a restart every value is', async () => {
     const s = await setup();

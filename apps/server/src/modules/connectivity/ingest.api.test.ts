@@ -1,12 +1,11 @@
 import { decodeSenml, encodeSenml, type SenmlRecord, valueToRecords } from '@tinkercloud/device-protocol';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { iotPropertyValues } from '../../db/schema/index.ts';
-import type { LiveEvent } from '../live/event-bus.ts';
+import type { LiveEvent } from '../live/live-event.ts';
 import type { StoredValue } from './ingest.ts';
-import { closed, mqttFixtures, nextMessage } from './testing/mqtt-fixtures.ts';
+import { closed, mqttFixtures, nextMessage, storedPoints } from './testing/mqtt-fixtures.ts';
 
 const events: LiveEvent[] = [];
 let t: TestApp;
@@ -34,13 +33,7 @@ async function setup(properties: { name: string; type: string }[]) {
   return { user, device, thing, ids, client, out: `/a/t/${thing.id}/e/o`, in: `/a/t/${thing.id}/e/i` };
 }
 
-async function stored(propertyId: string | undefined) {
-  return t.db
-    .select({ at: iotPropertyValues.at, value: iotPropertyValues.value })
-    .from(iotPropertyValues)
-    .where(eq(iotPropertyValues.propertyId, propertyId ?? ''))
-    .orderBy(iotPropertyValues.at);
-}
+const stored = (propertyId: string | undefined) => storedPoints(t.db, propertyId);
 
 async function connectivityOf(userId: string, deviceId: string) {
   return (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}/connectivity`)).json();
@@ -250,7 +243,7 @@ describe('QoS 1: acknowledged only once committed', () => {
       locked = resolve;
     });
     const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table iot_property_values in exclusive mode`);
+      await tx.execute(sql`lock table telemetry_points in exclusive mode`);
       locked();
       await gate;
     });
@@ -271,7 +264,7 @@ describe('QoS 1: acknowledged only once committed', () => {
     const pid = thing.properties?.[0]?.id;
     await t.db.execute(sql`create function tc_refuse_values() returns trigger language plpgsql as $$
       begin raise exception 'storage refused'; end $$`);
-    await t.db.execute(sql`create trigger tc_refuse before insert on iot_property_values
+    await t.db.execute(sql`create trigger tc_refuse before insert on telemetry_points
       for each row execute function tc_refuse_values()`);
     try {
       // A client that reconnects and re-sends what was not acknowledged, as devices do.
@@ -285,11 +278,11 @@ describe('QoS 1: acknowledged only once committed', () => {
       await firstClose;
       expect(p.state.acked).toBe(false);
       expect(await stored(pid)).toEqual([]);
-      await t.db.execute(sql`drop trigger tc_refuse on iot_property_values`);
+      await t.db.execute(sql`drop trigger tc_refuse on telemetry_points`);
       await p.done;
       expect(await stored(pid)).toEqual([{ at: new Date(T0), value: 11 }]);
     } finally {
-      await t.db.execute(sql`drop trigger if exists tc_refuse on iot_property_values`);
+      await t.db.execute(sql`drop trigger if exists tc_refuse on telemetry_points`);
       await t.db.execute(sql`drop function if exists tc_refuse_values()`);
     }
   });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { checkValue, numericReading } from '../iot/catalogue/property-types.ts';
-import type { EventBus } from '../live/event-bus.ts';
+import { iotEvents } from '../live/iot-events.ts';
+import type { EventBus } from '../live/live-event.ts';
+import type { TelemetryPoint } from '../telemetry/write.ts';
 import { createBatcher } from './batcher.ts';
 import type { PropertyInfo, ThingInfo } from './connectivity.repository.ts';
 import {
@@ -12,7 +14,6 @@ import {
   valueToRecords,
 } from './protocol.ts';
 import type { Rejections } from './rejections.ts';
-import type { TelemetryPoint, TelemetryWriter } from './telemetry-adapter.ts';
 import type { ThingCache, ThingEntry } from './thing-cache.ts';
 
 /**
@@ -62,7 +63,8 @@ export interface IngestOptions {
  */
 export function createIngest(deps: {
   things: ThingCache;
-  telemetry: TelemetryWriter;
+  /** The telemetry store (only its `write` is used here). */
+  telemetry: { write(points: TelemetryPoint[]): Promise<unknown> };
   rejections: Rejections;
   events?: EventBus;
   logger: FastifyBaseLogger;
@@ -71,10 +73,13 @@ export function createIngest(deps: {
   const listeners = new Set<(values: StoredValue[]) => void>();
   const pendingEchoes = new Map<string, { json: string; until: number }>();
   const lastServerTime = new Map<string, number>();
-  const batcher = createBatcher<TelemetryPoint>((points) => deps.telemetry.write(dedupe(points)), {
-    maxItems: deps.options?.batchSize ?? 500,
-    maxDelayMs: deps.options?.batchDelayMs ?? 5,
-  });
+  const batcher = createBatcher<TelemetryPoint>(
+    async (points) => void (await deps.telemetry.write(dedupe(points))),
+    {
+      maxItems: deps.options?.batchSize ?? 500,
+      maxDelayMs: deps.options?.batchDelayMs ?? 5,
+    },
+  );
 
   /** A time for a value the sender did not date: now, but after the previous one of the same property. */
   function serverTime(propertyId: string, now: number): Date {
@@ -174,18 +179,14 @@ export function createIngest(deps: {
 
   function announce(stored: StoredValue[]) {
     if (stored.length === 0) return;
+    const live = iotEvents(deps.events);
     for (const s of stored) {
-      deps.events?.publish({
-        type: 'properties.value',
-        space: s.thing.space,
-        data: {
-          thing_id: s.thing.id,
-          property_id: s.property.id,
-          name: s.property.name,
-          value: s.value,
-          updated_at: s.at.toISOString(),
-        },
-      });
+      live.propertyValue(
+        s.thing.space,
+        { thingId: s.thing.id, id: s.property.id, name: s.property.name },
+        s.value,
+        s.at,
+      );
     }
     for (const listener of listeners) {
       try {

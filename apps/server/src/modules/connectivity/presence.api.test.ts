@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { telemetryStoreFor } from '../../app.ts';
 import { iotDevices } from '../../db/schema/index.ts';
 import { createConnectivity } from './connectivity.ts';
 import { mqttFixtures } from './testing/mqtt-fixtures.ts';
@@ -101,6 +102,7 @@ describe('device status', () => {
       config: t.config,
       db: t.db,
       logger: pino({ level: 'silent' }),
+      telemetry: telemetryStoreFor(t.config, t.database),
     });
     try {
       await restarted.start({ userOfAccessToken: async () => Promise.reject(new Error('unused')) });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus, SpaceKey } from '../live/event-bus.ts';
+import { iotEvents } from '../live/iot-events.ts';
+import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 
 /** Last activity is written at most this often per device: a busy device must not cost a write per message. */
@@ -37,11 +38,7 @@ export function createPresence(deps: {
       if (await deps.repo.setStatus(deviceId, status, at)) {
         lastWrite.set(deviceId, at.getTime());
         deps.logger.info({ deviceId, status }, 'device status');
-        deps.events?.publish({
-          type: 'devices.status',
-          space,
-          data: { device_id: deviceId, status, at: at.toISOString() },
-        });
+        iotEvents(deps.events).deviceStatus(space, deviceId, status, at);
       }
     });
   }
@@ -92,14 +89,9 @@ export function createPresence(deps: {
 
     /** At start: devices the database holds online that have no connection here go offline. */
     async sweep(): Promise<void> {
-      const changed = await deps.repo.markOfflineExcept(this.online(), new Date());
-      for (const d of changed) {
-        deps.events?.publish({
-          type: 'devices.status',
-          space: { organizationId: d.organizationId, ownerUserId: d.ownerUserId },
-          data: { device_id: d.id, status: 'OFFLINE', at: new Date().toISOString() },
-        });
-      }
+      const at = new Date();
+      const changed = await deps.repo.markOfflineExcept(this.online(), at);
+      for (const d of changed) iotEvents(deps.events).deviceStatus(d, d.id, 'OFFLINE', at);
       if (changed.length > 0)
         deps.logger.info({ count: changed.length }, 'devices without a session marked offline');
     },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SpaceKey } from '../live/event-bus.ts';
+import type { SpaceKey } from '../live/live-event.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 import { type Command, encodeCommand } from './protocol.ts';
 

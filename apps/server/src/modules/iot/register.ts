@@ -4,8 +4,10 @@ import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
+import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
 import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
@@ -38,7 +40,11 @@ export interface IotModulesDeps {
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */
   mailer?: Mailer;
-  /** The device side: writes reach devices, binding changes reach connected devices. */
+  /** Where changes and published values are announced (live streams); without it, nowhere. */
+  events?: EventBus;
+  /** Where property values are stored and read. */
+  telemetry: TelemetryStore;
+  /** The device side: writes reach devices, binding and key changes reach the broker. */
   connectivity?: ConnectivityHooks;
 }
 
@@ -48,7 +54,7 @@ export interface IotModulesDeps {
  * tokens.
  */
 export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
-  const { config, db } = deps;
+  const { config, db, events, telemetry, connectivity } = deps;
   const access = createSpaceAccess(createSpacesRepository(db));
   const resolve = createSpaceResolver(db);
   const quotas = createIotQuotas({ config });
@@ -58,9 +64,15 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     issuer: `${config.publicUrl}/iot`,
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
-  const historic = createHistoricData({ db, resolve, mailer: deps.mailer, publicUrl: config.publicUrl });
-  const devices = createDevicesService({ db, resolve, connectivity: deps.connectivity });
-  const things = createThingsService({ db, resolve, quotas, connectivity: deps.connectivity });
+  const historic = createHistoricData({
+    db,
+    resolve,
+    telemetry,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+  });
+  const devices = createDevicesService({ db, resolve, events, telemetry, connectivity });
+  const things = createThingsService({ db, resolve, quotas, events, connectivity });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
@@ -90,9 +102,12 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(deviceConnectivityRoutes, { db, resolve });
       await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, {
-        properties: createPropertiesService({ db, resolve, connectivity: deps.connectivity }),
+        properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
       });
-      await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }), historic });
+      await authed.register(seriesRoutes, {
+        series: createSeriesService({ db, resolve, telemetry }),
+        historic,
+      });
       await authed.register(dashboardsRoutes, { dashboards });
       await authed.register(triggersRoutes, { triggers });
     });

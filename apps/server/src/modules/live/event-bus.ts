@@ -1,25 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus, LiveTransport } from './live-event.ts';
+import { createLocalBus } from './local-bus.ts';
+import { createMqttBus } from './mqtt-bus.ts';
+
 /**
- * Live events for browsers (contract only; the bus itself and the SSE stream live beside this file).
- * My Cloud is `organizationId: null` with its owner; a school or team space is its organisation id.
+ * The bus a server process uses: over the broker when the connectivity module gives a transport (so every
+ * process sees every event), in this process only otherwise.
  */
-export interface SpaceKey {
-  organizationId: string | null;
-  ownerUserId: string;
-}
-
-export interface LiveEvent {
-  type: 'properties.value' | 'devices.status' | 'things.updated' | 'devices.updated' | (string & {});
-  space: SpaceKey;
-  data: object;
-}
-
-export interface EventBus {
-  publish(event: LiveEvent): void;
-  subscribe(space: SpaceKey, handler: (event: LiveEvent) => void): () => void;
-}
-
-/** How the bus reaches the other server processes: through the MQTT broker (modules/connectivity). */
-export interface BusTransport {
-  publish(topic: string, payload: Buffer): void;
-  subscribe(topic: string, handler: (topic: string, payload: Buffer) => void): void;
+export function createEventBus(
+  opts: { transport?: LiveTransport; logger?: FastifyBaseLogger } = {},
+): EventBus {
+  return opts.transport ? createMqttBus(opts.transport, opts) : createLocalBus(opts);
 }

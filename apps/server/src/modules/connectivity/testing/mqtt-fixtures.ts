@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { TestApp } from '../../../../test/app.ts';
+import type { Database } from '../../../db/client.ts';
 import { iotFixtures } from '../../iot/testing/iot-fixtures.ts';
+import { rowsOf } from '../../telemetry/sql-results.ts';
 
 /** Real mqtt.js clients against the test app's embedded broker, and the IoT resources they need. */
 export function mqttFixtures(t: TestApp) {
@@ -129,4 +132,14 @@ export async function subscribeCodes(client: MqttClient, topic: string): Promise
     if (!granted) throw err;
     return granted.map((g) => (typeof g === 'number' ? g : g.qos));
   }
+}
+
+/** The points stored for a property, oldest first, as the telemetry store keeps them. */
+export async function storedPoints(db: Database, propertyId: string | undefined) {
+  const rows = await rowsOf<{ t: number; value: unknown }>(
+    db,
+    sql`select (extract(epoch from at) * 1000)::float8 as t, value from telemetry_points
+        where property_id = ${propertyId ?? '00000000-0000-0000-0000-000000000000'}::uuid order by at`,
+  );
+  return rows.map((r) => ({ at: new Date(Number(r.t)), value: r.value }));
 }

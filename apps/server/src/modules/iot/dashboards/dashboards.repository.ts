@@ -8,6 +8,7 @@ import {
   iotThings,
   iotWidgets,
   iotWidgetVariables,
+  telemetryLastValues,
   users,
 } from '../../../db/schema/index.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
@@ -219,8 +220,8 @@ export function createDashboardsRepository(db: Database) {
           variableName: iotProperties.variableName,
           type: iotProperties.type,
           permission: iotProperties.permission,
-          lastValue: iotProperties.lastValue,
-          valueUpdatedAt: iotProperties.valueUpdatedAt,
+          lastValue: telemetryLastValues.value,
+          valueUpdatedAt: telemetryLastValues.at,
           thingId: iotThings.id,
           thingName: iotThings.name,
           thingTimezone: iotThings.timezone,
@@ -228,6 +229,7 @@ export function createDashboardsRepository(db: Database) {
         .from(iotWidgetVariables)
         .innerJoin(iotProperties, eq(iotProperties.id, iotWidgetVariables.propertyId))
         .innerJoin(iotThings, eq(iotThings.id, iotProperties.thingId))
+        .leftJoin(telemetryLastValues, eq(telemetryLastValues.propertyId, iotProperties.id))
         .where(
           and(
             inArray(iotWidgetVariables.dashboardId, dashboardIds),

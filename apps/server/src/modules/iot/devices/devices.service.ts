@@ -3,12 +3,15 @@ import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
+import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { withoutTag, withTag } from '../common/tags.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
-import { publishValue } from '../properties/property-rules.ts';
+import { checkedPoint } from '../properties/property-rules.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
 import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
@@ -44,9 +47,12 @@ function decodeInput(p: PropertyInput): unknown {
 export function createDevicesService(deps: {
   db: Database;
   resolve: SpaceResolver;
+  events?: EventBus;
+  telemetry: TelemetryStore;
   /** Told when a device goes away or its key changes (connections end, an external broker learns it). */
   connectivity?: ConnectivityHooks;
 }) {
+  const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -97,6 +103,7 @@ export function createDevicesService(deps: {
         locked: body.locked ?? false,
         wifiFwVersion: body.wifi_fw_version ?? null,
       });
+      live.deviceUpdated(space, id);
       return show(space, id);
     },
 
@@ -120,6 +127,7 @@ export function createDevicesService(deps: {
       if (body.wifi_fw_version !== undefined) changes.wifiFwVersion = body.wifi_fw_version;
       if (restoring) changes.deletedAt = null;
       await repo.update(device.id, changes);
+      live.deviceUpdated(space, device.id);
       return show(space, id);
     },
 
@@ -129,6 +137,7 @@ export function createDevicesService(deps: {
       if (force) await repo.hardDelete(device.id);
       else await repo.softDelete(device.id);
       await deps.connectivity?.secretChanged(device.id, null);
+      live.deviceUpdated(space, device.id);
     },
 
     async tags(ref: SpaceRequest, id: string) {
@@ -206,7 +215,9 @@ export function createDevicesService(deps: {
         if (!match) throw notFound(`Property ${p.name}`);
         return { property: match.property, value: decodeInput(p) };
       });
-      for (const r of resolved) await publishValue(properties, r.property, r.value, at);
+      // Every value is checked before any is stored; then one batch.
+      await deps.telemetry.write(resolved.map((r) => checkedPoint(r.property, r.value, at)));
+      for (const r of resolved) live.propertyValue(space, r.property, r.value, at);
     },
 
     /** Stored values of one property of the device's thing, newest first, paged by `start`. */
@@ -216,7 +227,7 @@ export function createDevicesService(deps: {
       const rec = thing ? await properties.find(thing.id, pid) : null;
       if (!rec) throw notFound('Property');
       const limit = q.limit ?? 100;
-      const rows = await properties.values(rec.property.id, limit, q.start);
+      const rows = await deps.telemetry.history(rec.property.id, limit, q.start);
       const last = rows.length === limit ? rows[rows.length - 1] : undefined;
       return {
         id: rec.property.id,
@@ -239,11 +250,11 @@ export function createDevicesService(deps: {
       return {
         id: device.id,
         events: props
-          .filter((p) => p.property.valueUpdatedAt !== null)
+          .filter((p) => p.valueUpdatedAt !== null)
           .map((p) => ({
             name: p.property.name,
-            updated_at: (p.property.valueUpdatedAt as Date).toISOString(),
-            value: p.property.lastValue,
+            updated_at: (p.valueUpdatedAt as Date).toISOString(),
+            value: p.lastValue,
           })),
       };
     },

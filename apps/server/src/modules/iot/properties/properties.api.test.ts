@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { iotProperties, iotPropertyValues } from '../../../db/schema/index.ts';
+import { iotProperties } from '../../../db/schema/index.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
-import { createPropertiesRepository } from './properties.repository.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof iotFixtures>;
@@ -138,30 +137,26 @@ describe('properties v2', () => {
       await f.call(user.id, 'PUT', base, prop('volatile', 'FLOAT', { persist: false }))
     ).json();
     await f.call(user.id, 'PUT', `${base}/${notPersisted.id}/publish`, { value: 1.5 });
-    expect(
-      await t.db.select().from(iotPropertyValues).where(eq(iotPropertyValues.propertyId, notPersisted.id)),
-    ).toEqual([]);
+    expect(await t.telemetry.history(notPersisted.id, 10)).toEqual([]);
     expect((await f.call(user.id, 'GET', `${base}/${notPersisted.id}`)).json().last_value).toBe(1.5);
   });
 
   it('bins numeric values into a timeseries with aggregations, in order, within from/to', async () => {
     const { user, thing, base } = await setup();
     const p = (await f.call(user.id, 'PUT', base, prop('t', 'FLOAT'))).json();
-    const repo = createPropertiesRepository(t.db);
-    const [row] = await t.db.select().from(iotProperties).where(eq(iotProperties.id, p.id));
-    if (!row) throw new Error('no row');
     const t0 = Date.parse('2024-05-01T00:00:00Z');
     // Two values in each of three 60-second bins.
-    for (const [offset, v] of [
+    const points = [
       [0, 1],
       [30, 3],
       [60, 10],
       [90, 20],
       [120, 5],
       [150, 7],
-    ] as const) {
-      await repo.storeValue(row, v, v, new Date(t0 + offset * 1000));
-    }
+    ] as const;
+    await t.telemetry.write(
+      points.map(([offset, v]) => ({ propertyId: p.id, at: new Date(t0 + offset * 1000), value: v, num: v })),
+    );
     const url = (q: string) => `/iot/v2/things/${thing.id}/properties/${p.id}/timeseries?${q}`;
     const range = 'from=2024-05-01T00:00:00Z&to=2024-05-01T00:03:00Z&interval=60';
     const avg = await f.call(user.id, 'GET', url(range));

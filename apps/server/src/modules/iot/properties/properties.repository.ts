@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { iotProperties, iotPropertyValues } from '../../../db/schema/index.ts';
+import { iotProperties, telemetryLastValues } from '../../../db/schema/index.ts';
 
 export type PropertyRow = typeof iotProperties.$inferSelect;
 export type PropertyChanges = Partial<
@@ -9,6 +9,9 @@ export type PropertyChanges = Partial<
 export interface PropertyRecord {
   property: PropertyRow;
   linkedToTrigger: boolean;
+  /** The last value (kept by the telemetry store); null when it never had one. */
+  lastValue: unknown;
+  valueUpdatedAt: Date | null;
 }
 
 /**
@@ -17,9 +20,18 @@ export interface PropertyRecord {
  */
 const linkedToTrigger = sql<boolean>`exists (select 1 from "iot_triggers" t where t."property_id" = "iot_properties"."id" and t."deleted_at" is null)`;
 
-/** The only SQL for properties and their stored values. */
+/** The only SQL for properties (their values live in the telemetry store). */
 export function createPropertiesRepository(db: Database) {
-  const select = () => db.select({ property: iotProperties, linkedToTrigger }).from(iotProperties);
+  const select = () =>
+    db
+      .select({
+        property: iotProperties,
+        linkedToTrigger,
+        lastValue: telemetryLastValues.value,
+        valueUpdatedAt: telemetryLastValues.at,
+      })
+      .from(iotProperties)
+      .leftJoin(telemetryLastValues, eq(telemetryLastValues.propertyId, iotProperties.id));
 
   return {
     async listByThings(thingIds: string[], opts: { withDeleted?: boolean } = {}): Promise<PropertyRecord[]> {
@@ -94,34 +106,6 @@ export function createPropertiesRepository(db: Database) {
 
     async hardDelete(id: string): Promise<void> {
       await db.delete(iotProperties).where(eq(iotProperties.id, id));
-    },
-
-    /** Sets the last value and, for persisted properties, stores it in the series. */
-    async storeValue(property: PropertyRow, value: unknown, num: number | null, at: Date): Promise<void> {
-      await db
-        .update(iotProperties)
-        .set({ lastValue: value, valueUpdatedAt: at })
-        .where(eq(iotProperties.id, property.id));
-      if (!property.persist) return;
-      await db
-        .insert(iotPropertyValues)
-        .values({ propertyId: property.id, at, value, num })
-        .onConflictDoUpdate({
-          target: [iotPropertyValues.propertyId, iotPropertyValues.at],
-          set: { value, num },
-        });
-    },
-
-    /** Stored values, newest first, older than `before` when given. */
-    async values(propertyId: string, limit: number, before?: Date) {
-      const where = [eq(iotPropertyValues.propertyId, propertyId)];
-      if (before) where.push(lt(iotPropertyValues.at, before));
-      return db
-        .select({ at: iotPropertyValues.at, value: iotPropertyValues.value })
-        .from(iotPropertyValues)
-        .where(and(...where))
-        .orderBy(desc(iotPropertyValues.at))
-        .limit(limit);
     },
   };
 }

@@ -2,10 +2,12 @@ import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
+import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
-import { createSeriesRepository } from '../series/series.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 import { propertyView } from '../views.ts';
 import { createPropertiesRepository } from './properties.repository.ts';
@@ -19,11 +21,14 @@ export const MAX_POINTS = 1000;
 export function createPropertiesService(deps: {
   db: Database;
   resolve: SpaceResolver;
+  events?: EventBus;
+  telemetry: TelemetryStore;
+  /** Delivers published values to the thing's device. */
   connectivity?: ConnectivityHooks;
 }) {
+  const live = iotEvents(deps.events);
   const things = createThingsRepository(deps.db);
   const repo = createPropertiesRepository(deps.db);
-  const series = createSeriesRepository(deps.db);
 
   async function thingOf(space: IotSpace, thingId: string) {
     const rec = await things.find(space, thingId);
@@ -79,6 +84,7 @@ export function createPropertiesService(deps: {
       const id = await save(thing.id, body);
       const rec = await repo.find(thing.id, id);
       if (!rec) throw notFound('Property');
+      live.thingUpdated(space, thing.id);
       return propertyView(rec, thing.name);
     },
 
@@ -88,21 +94,25 @@ export function createPropertiesService(deps: {
       await save(thing.id, body, rec.property.id);
       const updated = await repo.find(thing.id, rec.property.id);
       if (!updated) throw notFound('Property');
+      live.thingUpdated(space, thing.id);
       return propertyView(updated, thing.name);
     },
 
     async remove(ref: SpaceRequest, thingId: string, pid: string, force: boolean) {
       const space = await deps.resolve(ref, 'iot.delete');
-      const { rec } = await propertyOf(space, thingId, pid, force);
+      const { thing, rec } = await propertyOf(space, thingId, pid, force);
       if (force) await repo.hardDelete(rec.property.id);
       else await repo.softDelete(rec.property.id);
+      live.thingUpdated(space, thing.id);
     },
 
-    /** Stores the value as the property's last value (and in its series when persisted), then sends it to the device. */
+    /** Stores the value as the property's last value (and in its series when persisted). */
     async publish(ref: SpaceRequest, thingId: string, pid: string, value: unknown) {
       const space = await deps.resolve(ref, 'iot.write');
       const { thing, rec } = await propertyOf(space, thingId, pid);
-      await publishValue(repo, rec.property, value);
+      const at = new Date();
+      await publishValue(deps.telemetry, rec.property, value, at);
+      live.propertyValue(space, rec.property, value, at);
       const p = rec.property;
       await deps.connectivity?.deliver(thing.id, [{ name: p.variableName ?? p.name, type: p.type, value }]);
     },
@@ -127,7 +137,7 @@ export function createPropertiesService(deps: {
         throw new AppError('validation_error', '"from" must be before "to".');
       const span = (to.getTime() - from.getTime()) / 1000;
       const intervalS = q.interval ?? Math.max(1, Math.ceil(span / MAX_POINTS));
-      const points = await series.aggregate(rec.property.id, {
+      const { points } = await deps.telemetry.aggregate(rec.property.id, {
         from,
         to,
         intervalS,

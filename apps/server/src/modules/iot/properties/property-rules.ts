@@ -1,6 +1,7 @@
 import { AppError } from '../../../errors.ts';
+import type { TelemetryPoint, TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { checkValue, numericReading, PROPERTY_TYPES } from '../catalogue/property-types.ts';
-import type { PropertiesRepository, PropertyRow } from './properties.repository.ts';
+import type { PropertyRow } from './properties.repository.ts';
 import type { PropertyPayload } from './properties.schemas.ts';
 
 const VARIABLE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
@@ -47,18 +48,26 @@ export function checkDistinctVariables(list: readonly PropertyPayload[]) {
 export const variableTaken = (v: string) =>
   new AppError('conflict', `The variable name ${v} is already used in this thing.`);
 
-/** Checks a value against the property's type, then stores it as the last value (and in the series). */
-export async function publishValue(
-  repo: PropertiesRepository,
-  property: PropertyRow,
-  value: unknown,
-  at = new Date(),
-) {
+/** The value as a telemetry point, after checking it against the property's type. */
+export function checkedPoint(property: PropertyRow, value: unknown, at: Date): TelemetryPoint {
   const problem = checkValue(property.type, value);
   if (problem)
     throw new AppError(
       'validation_error',
       `Invalid value for ${property.name} (${property.type}): ${problem}.`,
     );
-  await repo.storeValue(property, value, numericReading(property.type, value), at);
+  return { propertyId: property.id, at, value, num: numericReading(property.type, value) };
+}
+
+/**
+ * Checks a value against the property's type, then stores it: the last value when newer, and the series when
+ * the property is persisted (the store reads `persist`).
+ */
+export async function publishValue(
+  store: Pick<TelemetryStore, 'write'>,
+  property: PropertyRow,
+  value: unknown,
+  at = new Date(),
+) {
+  await store.write([checkedPoint(property, value, at)]);
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { iotExports, iotPropertyValues, notifications, users } from '../../../db/schema/index.ts';
+import { iotExports, notifications, users } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createSeriesRepository } from './series.repository.ts';
 
@@ -22,6 +23,7 @@ function csvCell(v: unknown): string {
 export function createHistoricData(deps: {
   db: Database;
   resolve: SpaceResolver;
+  telemetry: TelemetryStore;
   mailer?: Mailer;
   publicUrl: string;
 }) {
@@ -36,22 +38,11 @@ export function createHistoricData(deps: {
       const ids = [...new Set(body.properties.map((p) => p.toLowerCase()))];
       const props = await series.properties(space, ids);
       if (props.length !== ids.length) throw notFound('Property');
-      const rows = await deps.db
-        .select({
-          propertyId: iotPropertyValues.propertyId,
-          at: iotPropertyValues.at,
-          value: iotPropertyValues.value,
-        })
-        .from(iotPropertyValues)
-        .where(
-          and(
-            inArray(iotPropertyValues.propertyId, ids),
-            sql`${iotPropertyValues.at} >= ${body.from.toISOString()}::timestamptz`,
-            lt(iotPropertyValues.at, body.to),
-          ),
-        )
-        .orderBy(asc(iotPropertyValues.at), asc(iotPropertyValues.propertyId))
-        .limit(MAX_EXPORT_ROWS + 1);
+      const rows = await deps.telemetry.export(ids, {
+        from: body.from,
+        to: body.to,
+        limit: MAX_EXPORT_ROWS + 1,
+      });
       const byId = new Map(props.map((p) => [p.id, p]));
       const lines = ['time,thing_id,property_id,property_name,property_type,value'];
       for (const r of rows.slice(0, MAX_EXPORT_ROWS)) {

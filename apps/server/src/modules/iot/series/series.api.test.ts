@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { iotExports, iotProperties, mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { numericReading } from '../catalogue/property-types.ts';
-import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
 let t: TestApp;
@@ -31,14 +30,20 @@ beforeAll(async () => {
   });
   thingId = thing.id;
   for (const p of thing.properties ?? []) ids[p.name] = p.id;
-  const repo = createPropertiesRepository(t.db);
   const store = async (name: string, values: [number, unknown][]) => {
     const [row] = await t.db
       .select()
       .from(iotProperties)
       .where(eq(iotProperties.id, ids[name] as string));
     if (!row) throw new Error('no property');
-    for (const [s, v] of values) await repo.storeValue(row, v, numericReading(row.type, v), new Date(at(s)));
+    await t.telemetry.write(
+      values.map(([s, v]) => ({
+        propertyId: row.id,
+        at: new Date(at(s)),
+        value: v,
+        num: numericReading(row.type, v),
+      })),
+    );
   };
   await store('temp', [
     [0, 10],
@@ -192,6 +197,68 @@ describe('series v2', () => {
       { space: team.id },
     );
     expect(inTeam.json().responses[0]).toMatchObject({ status: 'error', values: [] });
+  });
+
+  it('answers each request of a mixed batch only with what the caller may read', async () => {
+    const mine = await f.thing(stranger, {
+      properties: [{ name: 'own', type: 'FLOAT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' }],
+    });
+    const own = mine.properties?.[0]?.id as string;
+    await t.telemetry.write([{ propertyId: own, at: new Date(at(5)), value: 7, num: 7 }]);
+    const res = await post(stranger, 'batch_query_raw', {
+      resp_version: 1,
+      requests: [
+        { q: `property.${ids.temp}` },
+        { q: `thing.${mine.id}`, sort: 'ASC' },
+        { q: `thing.${thingId}` },
+        { q: `property.${own}`, from: at(0), to: at(120) },
+      ],
+    });
+    const [foreign, ownThing, foreignThing, ownProperty] = res.json().responses;
+    expect(foreign).toMatchObject({ status: 'error', values: [] });
+    expect(ownThing).toMatchObject({ status: 'ok', property_id: own, values: [7], times: [at(5)] });
+    expect(foreignThing).toMatchObject({ status: 'error', values: [] });
+    expect(ownProperty).toMatchObject({ status: 'ok', values: [7] });
+    expect(res.json().responses).toHaveLength(4);
+  });
+
+  it('draws a 15-day chart of 500 buckets from rollups, not raw points', async () => {
+    const chart = await f.thing(owner, {
+      properties: [{ name: 'level', type: 'FLOAT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' }],
+    });
+    const level = chart.properties?.[0]?.id as string;
+    const to = new Date(T0 + 86_400_000 + 17_250);
+    const from = new Date(to.getTime() - 15 * 86_400_000);
+    // A value every 10 minutes over the last 3 days of the range.
+    const points = Array.from({ length: 3 * 144 }, (_, i) => ({
+      propertyId: level,
+      at: new Date(to.getTime() - (i + 1) * 600_000),
+      value: i % 7,
+      num: i % 7,
+    }));
+    await t.telemetry.write(points);
+    const query = (aggregation?: string) =>
+      post(owner, 'batch_query', {
+        resp_version: 1,
+        requests: [
+          {
+            q: `property.${level}`,
+            from: from.toISOString(),
+            to: to.toISOString(),
+            series_limit: 500,
+            aggregation,
+          },
+        ],
+      });
+    const before = (await query('SUM')).json().responses[0];
+    expect(before).toMatchObject({ status: 'ok', interval: 2592 });
+    expect(before.values.reduce((a: number, b: number) => a + b, 0)).toBe(
+      points.reduce((a, p) => a + p.value, 0),
+    );
+    await t.db.execute(sql`delete from telemetry_points where property_id = ${level}::uuid`);
+    expect((await query('SUM')).json().responses[0]).toEqual(before);
+    // A percentile needs the raw points, which are gone now.
+    expect((await query('PCT_50')).json().responses[0]).toMatchObject({ status: 'ok', values: [] });
   });
 
   it('refuses malformed requests with 400', async () => {

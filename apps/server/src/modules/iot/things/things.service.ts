@@ -3,6 +3,8 @@ import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotQuotas } from '../common/quotas.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
@@ -25,9 +27,11 @@ export function createThingsService(deps: {
   db: Database;
   resolve: SpaceResolver;
   quotas: IotQuotas;
+  events?: EventBus;
   /** Told when a device is bound or unbound, so a connected device learns its thing. */
   connectivity?: ConnectivityHooks;
 }) {
+  const live = iotEvents(deps.events);
   const repo = createThingsRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -56,6 +60,23 @@ export function createThingsService(deps: {
       if (!force) throw new AppError('conflict', DEVICE_TAKEN);
       await things.update(other.id, { deviceId: null });
     }
+    return other?.id ?? null;
+  }
+
+  /**
+   * Announces a committed change of a thing and of the devices and things its binding touched; the broker
+   * side learns of the devices (a connected one is told its new thing) before the call returns.
+   */
+  async function announce(
+    space: IotSpace,
+    thingId: string,
+    devices: (string | null)[],
+    others: (string | null)[] = [],
+  ) {
+    live.thingUpdated(space, thingId);
+    for (const id of new Set(others)) if (id) live.thingUpdated(space, id);
+    for (const id of new Set(devices)) if (id) live.deviceUpdated(space, id);
+    if (devices.some(Boolean)) await deps.connectivity?.bindingsChanged(devices);
   }
 
   /** Creates the payload's properties, or updates those whose variable (or name) already exists. */
@@ -94,13 +115,14 @@ export function createThingsService(deps: {
     props: { payload?: readonly PropertyPayload[]; copyOf?: PropertyRecord[] },
     force: boolean,
   ) {
+    let movedFrom: string | null = null;
     try {
       await inTransaction(deps.db, async (tx) => {
         const things = createThingsRepository(tx);
         await deps.quotas.require(tx, space, 'things', () => things.count(space));
         if (await things.exists(values.id))
           throw new AppError('conflict', 'A thing with this id already exists.');
-        if (values.deviceId) await bind(tx, space, values.id, values.deviceId, force);
+        if (values.deviceId) movedFrom = await bind(tx, space, values.id, values.deviceId, force);
         await things.insert({
           ...values,
           organizationId: space.organizationId,
@@ -129,6 +151,7 @@ export function createThingsService(deps: {
       if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
       throw err;
     }
+    await announce(space, values.id, [values.deviceId], [movedFrom]);
   }
 
   return {
@@ -181,7 +204,6 @@ export function createThingsService(deps: {
         { payload: body.properties },
         force,
       );
-      if (body.device_id) await deps.connectivity?.bindingsChanged([body.device_id]);
       return full(space, id);
     },
 
@@ -198,6 +220,7 @@ export function createThingsService(deps: {
       if (body.webhook_active !== undefined) changes.webhookActive = body.webhook_active;
       if (body.assistant !== undefined) changes.assistant = body.assistant;
       if (restoring) changes.deletedAt = null;
+      let movedFrom: string | null = null;
       try {
         await inTransaction(deps.db, async (tx) => {
           const things = createThingsRepository(tx);
@@ -208,7 +231,7 @@ export function createThingsService(deps: {
           }
           if (body.device_id === '' || body.device_id === null) changes.deviceId = null;
           else if (body.device_id !== undefined) {
-            await bind(tx, space, id, body.device_id, force);
+            movedFrom = await bind(tx, space, id, body.device_id, force);
             changes.deviceId = body.device_id;
           }
           await things.update(id, changes);
@@ -218,9 +241,8 @@ export function createThingsService(deps: {
         if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
         throw err;
       }
-      if (changes.deviceId !== undefined || restoring) {
-        await deps.connectivity?.bindingsChanged([rec.thing.deviceId, changes.deviceId]);
-      }
+      const devices = changes.deviceId === undefined ? [] : [rec.thing.deviceId, changes.deviceId];
+      await announce(space, id, devices, [movedFrom]);
       return full(space, id);
     },
 
@@ -252,7 +274,7 @@ export function createThingsService(deps: {
       const { thing } = await found(space, id, force);
       if (force) await repo.hardDelete(thing.id);
       else await repo.softDelete(thing.id);
-      await deps.connectivity?.bindingsChanged([thing.deviceId]);
+      await announce(space, thing.id, [thing.deviceId]);
     },
 
     async tags(ref: SpaceRequest, id: string) {
