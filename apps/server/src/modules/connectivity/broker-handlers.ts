@@ -32,6 +32,8 @@ export function createBrokerHandlers(deps: {
   ingest: Ingest;
   commands: Commands;
   logger: FastifyBaseLogger;
+  /** A device's session began (onboarding records learn it was provisioned). */
+  onDeviceConnected?: (deviceId: string) => void;
 }): BrokerHandlers {
   const { access, sessions, presence, ingest, commands } = deps;
 
@@ -48,6 +50,7 @@ export function createBrokerHandlers(deps: {
       const device = await deps.repo.device(who.deviceId);
       if (!device) return;
       sessions.open(who.deviceId, device.space, device.thingId, connection);
+      deps.onDeviceConnected?.(who.deviceId);
       await presence.connected(who.deviceId, device.space, connection);
     },
 

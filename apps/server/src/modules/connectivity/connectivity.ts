@@ -6,6 +6,7 @@ import { createApiClientsRepository } from '../iot/api-clients/api-clients.repos
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
+import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createAccess } from './access.ts';
 import { createBrokerHandlers } from './broker-handlers.ts';
@@ -82,7 +83,23 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   const useEvents = (next: EventBus) => {
     bus = next;
   };
-  const parts = { deps, repo, presence, things, ingest, rejections, lastValues, useEvents };
+  // Onboardings waiting for this device learn that it connected (issue 5 item 6).
+  const onDeviceConnected = (deviceId: string) => {
+    void markProvisioned(db, events, deviceId).catch((err: unknown) =>
+      logger.error({ err, deviceId }, 'onboarding not marked provisioned'),
+    );
+  };
+  const parts = {
+    deps,
+    repo,
+    presence,
+    things,
+    ingest,
+    rejections,
+    lastValues,
+    useEvents,
+    onDeviceConnected,
+  };
   return mqtt.mode === 'embedded' ? embedded(parts, mqtt) : external(parts, mqtt);
 }
 
@@ -96,6 +113,7 @@ type Parts = {
   lastValues: (ids: string[]) => Promise<Map<string, { at: Date; value: unknown }>>;
   /** Sets the live event bus (made from this module's transport). */
   useEvents: (bus: EventBus) => void;
+  onDeviceConnected: (deviceId: string) => void;
 };
 
 /** Encodes cloud writes for a thing's device and remembers them, so the device's echo is known as one. */
@@ -147,7 +165,19 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       return userOfAccessToken(token);
     },
   });
-  broker.install(createBrokerHandlers({ auth, access, repo, sessions, presence, ingest, commands, logger }));
+  broker.install(
+    createBrokerHandlers({
+      auth,
+      access,
+      repo,
+      sessions,
+      presence,
+      ingest,
+      commands,
+      logger,
+      onDeviceConnected: parts.onDeviceConnected,
+    }),
+  );
   let timer: NodeJS.Timeout | null = null;
   let listening: Listening | null = null;
 
@@ -244,6 +274,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       const connection = {};
       connections.set(id, connection);
       sessions.open(id, device.space, device.thingId, connection);
+      parts.onDeviceConnected(id);
       await presence.connected(id, device.space, connection);
       return;
     }
@@ -350,8 +381,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
 
     async close() {
       if (timer) clearInterval(timer);
-      await ingest.drain();
-      await broker.close();
+      await broker.close(() => ingest.drain());
       await presence.settled();
       await presence.flushActivity().catch(() => undefined);
     },

@@ -144,8 +144,17 @@ export function createExternalBroker(deps: {
       if (!client.connected) throw new Error('not connected to the MQTT broker');
     },
 
-    async close(): Promise<void> {
+    /**
+     * Leaves the shared subscriptions first: the broker would otherwise keep handing this (persistent) session
+     * its share of the messages while it is gone. Then `drain` lets the last acknowledgements out.
+     */
+    async close(drain: () => Promise<void> = async () => undefined): Promise<void> {
       closing = true;
+      if (client.connected) {
+        await client.unsubscribeAsync(deps.subscriptions).catch(() => undefined);
+      }
+      await drain();
+      await Promise.allSettled([...pending.values()]);
       await client.endAsync();
     },
   };

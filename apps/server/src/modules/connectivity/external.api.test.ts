@@ -12,6 +12,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
+import { injectStream } from '../../../test/sse.ts';
 import { telemetryStoreFor } from '../../app.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import { createConnectivity } from './connectivity.ts';
@@ -291,6 +292,61 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
         { timeout: 10_000, interval: 500 },
       )
       .toBe(2);
+  });
+
+  it('streams a device value ingested by one process to the browsers of the other', async () => {
+    const b = await createTestApp(
+      { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'tinkercloud-test-process-b' },
+      { broker: true, database: t.database },
+    );
+    const stops: (() => void)[] = [];
+    try {
+      const user = await t.createUser();
+      const d = await device(user.id);
+      const thing = await boundThing(user.id, d.id);
+      const ingestedBy = { a: 0, b: 0 };
+      stops.push(t.connectivity?.ingest.onValues((v) => (ingestedBy.a += v.length)) ?? (() => undefined));
+      stops.push(b.connectivity?.ingest.onValues((v) => (ingestedBy.b += v.length)) ?? (() => undefined));
+      const streams = await Promise.all(
+        [t, b].map(async (app) =>
+          injectStream(app.app, '/live/v1/events', await iotFixtures(app).headersFor(user.id)),
+        ),
+      );
+      for (const s of streams) await s.reader.nextOf('snapshot');
+      const client = await connectDevice(d);
+      const send = (i: number) =>
+        client.publishAsync(
+          `/a/t/${thing.id}/e/o`,
+          Buffer.from(encodeSenml(valueToRecords('count', 'INT', i, T0 + i * 1000))),
+          {
+            qos: 1,
+          },
+        );
+      /** The values of `properties.value` events a stream shows until it has shown all of `wanted`. */
+      const valuesUntil = async (reader: (typeof streams)[number]['reader'], wanted: number[]) => {
+        const seen = new Set<number>();
+        while (!wanted.every((v) => seen.has(v))) {
+          const e = await reader.nextOf('properties.value', 10_000);
+          seen.add((e.data as { value: number }).value);
+        }
+        return [...seen].sort((x, y) => x - y);
+      };
+      // Both processes' subscriptions are ready once a first value reaches both streams.
+      await send(0);
+      await Promise.all(streams.map((s) => valuesUntil(s.reader, [0])));
+      const n = 20;
+      for (let i = 1; i <= n; i += 1) await send(i);
+      // The two processes store in parallel, so a stream may show the values out of order.
+      const expected = Array.from({ length: n }, (_, i) => i + 1);
+      for (const s of streams) expect(await valuesUntil(s.reader, expected)).toEqual(expected);
+      // The broker split ingest between the processes, so each stream carried values the other one stored.
+      expect(ingestedBy.a).toBeGreaterThan(0);
+      expect(ingestedBy.b).toBeGreaterThan(0);
+      for (const s of streams) s.close();
+    } finally {
+      for (const stop of stops) stop();
+      await b.close();
+    }
   });
 
   it('gets a message again when the connection drops before its commit was acknowledged', async () => {

@@ -83,6 +83,18 @@ describe('device status', () => {
     expect(await history(user.id, device.id)).toEqual(['CONNECTED', 'DISCONNECTED']);
   });
 
+  it('marks the onboarding of a device provisioned when the device first connects', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    const started = await f.call(user.id, 'POST', '/provisioning/v1/onboarding', { device_id: device.id });
+    expect(started.statusCode).toBe(201);
+    expect(started.json().provisioned_at).toBeNull();
+    await f.connectDevice(device);
+    await expect
+      .poll(async () => (await f.call(user.id, 'GET', '/provisioning/v1/onboarding')).json().onboardings[0])
+      .toMatchObject({ id: started.json().id, provisioned_at: expect.any(String) });
+  });
+
   it('stays ONLINE when a device reconnects and pushes its old connection off', async () => {
     const user = await t.createUser();
     const device = await f.deviceWithKey(user.id);
