@@ -58,6 +58,8 @@ const envSchema = z.object({
   SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Requests per minute to the /iot API per API key (or per user without one); 0 turns the limit off.
   IOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+  // Megabytes of serialised device lists each process keeps (valid while the space's change marker holds).
+  IOT_LIST_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -86,8 +88,11 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
-  /** The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit). */
-  iot: { rateLimitPerMinute: number };
+  /**
+   * The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit); bytes of
+   * serialised device lists kept per process (0: none kept).
+   */
+  iot: { rateLimitPerMinute: number; listCacheBytes: number };
   /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
   baseHost: string | undefined;
   /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
@@ -158,7 +163,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
-    iot: { rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE },
+    iot: {
+      rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
+      listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
+    },
     baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
     web: {

@@ -6,15 +6,23 @@ import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-ver
 import { type Config, loadConfig } from '../src/config.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
-import { openTestDatabase } from './database.ts';
+import { openSameDatabase, openTestDatabase, type TestDatabase } from './database.ts';
 
 /**
  * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
  * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    /** Another app on the database of this one, as a second server process would be. */
+    sameDatabaseAs?: { database: TestDatabase };
+  } = {},
+) {
   const config: Config = loadConfig({ PUBLIC_URL: 'http://test.local', LOG_LEVEL: 'silent', ...env });
-  const database = await openTestDatabase();
+  const database = opts.sameDatabaseAs
+    ? await openSameDatabase(opts.sameDatabaseAs.database)
+    : await openTestDatabase();
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ ...config.mail, db: database.db, logger, outbox: config.devOutbox });
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
@@ -63,6 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   return {
     app,
     config,
+    database,
     db: database.db,
     accounts,
     tokenFor,

@@ -9,6 +9,7 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
@@ -55,7 +56,11 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
   const historic = createHistoricData({ db, resolve, mailer: deps.mailer, publicUrl: config.publicUrl });
-  const devices = createDevicesService({ db, resolve });
+  const devices = createDevicesService({
+    db,
+    resolve,
+    listCache: createAnswerCache({ maxBytes: config.iot.listCacheBytes }),
+  });
   const things = createThingsService({ db, resolve, quotas });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
