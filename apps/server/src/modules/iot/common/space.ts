@@ -66,37 +66,48 @@ export function spaceRequestOf(request: FastifyRequest): SpaceRequest {
  */
 export function createSpaceResolver(db: Database) {
   // The space, the caller's roles and (when asked) the marker in one round trip (the same rule as
-  // spaces/space-access.ts).
+  // spaces/space-access.ts). Prepared once: every /iot call runs one of these.
+  const member = and(
+    eq(memberships.organizationId, organizations.id),
+    eq(memberships.userId, sql.placeholder('actor')),
+  );
+  const memberQuery = db
+    .select({ org: organizations, roles: memberships.roles })
+    .from(organizations)
+    .innerJoin(memberships, member)
+    .where(eq(organizations.id, sql.placeholder('space')))
+    .limit(1)
+    .prepare('iot_space_member');
+  const memberMarkerQuery = db
+    .select({ org: organizations, roles: memberships.roles, marker: iotChangeMarkers.devices })
+    .from(organizations)
+    .innerJoin(memberships, member)
+    .leftJoin(iotChangeMarkers, eq(iotChangeMarkers.spaceKey, sql`'o:' || ${organizations.id}::text`))
+    .where(eq(organizations.id, sql.placeholder('space')))
+    .limit(1)
+    .prepare('iot_space_member_marker');
+  const markerQuery = db
+    .select({ marker: iotChangeMarkers.devices })
+    .from(iotChangeMarkers)
+    .where(eq(iotChangeMarkers.spaceKey, sql.placeholder('key')))
+    .limit(1)
+    .prepare('iot_space_marker');
+
+  const markerText = (marker: number | null | undefined) =>
+    marker === null || marker === undefined ? NO_MARKER : String(marker);
+
   async function membership(actorId: string, spaceId: string, withMarker: boolean) {
     if (!isUuid(spaceId)) return null;
-    const member = and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, actorId));
+    const params = { actor: actorId, space: spaceId };
     if (!withMarker) {
-      const rows = await db
-        .select({ org: organizations, roles: memberships.roles })
-        .from(organizations)
-        .innerJoin(memberships, member)
-        .where(eq(organizations.id, spaceId))
-        .limit(1);
-      return rows[0] ?? null;
+      const row = (await memberQuery.execute(params))[0];
+      return row ? { ...row, marker: undefined } : null;
     }
-    const rows = await db
-      .select({ org: organizations, roles: memberships.roles, marker: iotChangeMarkers.devices })
-      .from(organizations)
-      .innerJoin(memberships, member)
-      .leftJoin(iotChangeMarkers, eq(iotChangeMarkers.spaceKey, sql`'o:' || ${organizations.id}::text`))
-      .where(eq(organizations.id, spaceId))
-      .limit(1);
-    return rows[0] ?? null;
+    return (await memberMarkerQuery.execute(params))[0] ?? null;
   }
 
   async function myCloudMarker(userId: string): Promise<string> {
-    const rows = await db
-      .select({ marker: iotChangeMarkers.devices })
-      .from(iotChangeMarkers)
-      .where(eq(iotChangeMarkers.spaceKey, `u:${userId}`))
-      .limit(1);
-    const marker = rows[0]?.marker;
-    return marker === undefined ? NO_MARKER : String(marker);
+    return markerText((await markerQuery.execute({ key: `u:${userId}` }))[0]?.marker);
   }
 
   return async function resolve(
@@ -127,10 +138,7 @@ export function createSpaceResolver(db: Database) {
       actorId: ref.actorId,
       org: m.org,
     };
-    if (withMarker) {
-      const marker = 'marker' in m ? m.marker : null;
-      space.devicesMarker = marker === null ? NO_MARKER : String(marker);
-    }
+    if (withMarker) space.devicesMarker = markerText(m.marker);
     return space;
   };
 }
