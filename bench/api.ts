@@ -146,6 +146,7 @@ try {
   );
   const only = process.env.BENCH_ONLY;
   for (const c of cases.filter((x) => !only || x.name.includes(only))) {
+    const cpuBefore = process.cpuUsage();
     const { stdout } = await run(
       process.execPath,
       [
@@ -167,13 +168,17 @@ try {
       throughput: { average: number };
       statusCodeStats?: Record<string, { count: number }>;
     };
+    const cpu = process.cpuUsage(cpuBefore);
+    const answered = Object.values(r.statusCodeStats ?? {}).reduce((n, x) => n + x.count, 0);
+    // CPU time of this process (the server) per answer: what the load generator and others cannot inflate.
+    const cpuPerAnswer = answered ? Math.round((cpu.user + cpu.system) / answered) : 0;
     const statuses = Object.entries(r.statusCodeStats ?? {})
       .map(([code, { count }]) => `${count} × ${code}`)
       .join(', ');
     const ok = r.requests.average >= GOAL.rps && r.latency.p99 < GOAL.p99;
     console.log(
       `${c.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
-        `${(r.throughput.average / 1048576).toFixed(1)} MB/s, ${statuses || 'no answers'}, ${r.errors} errors ` +
+        `${(r.throughput.average / 1048576).toFixed(1)} MB/s, ${statuses || 'no answers'}, ${r.errors} errors, server CPU ${cpuPerAnswer} µs/answer ` +
         `(goal ≥ ${GOAL.rps} req/s, p99 < ${GOAL.p99} ms: ${ok ? 'met' : 'not met'})`,
     );
   }
