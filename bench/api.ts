@@ -25,6 +25,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const GOAL = { rps: 2000, p99: 50 };
 const autocannon = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+const generator = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
+// autocannon decodes every body into a string: for gzip bodies it spends more CPU than the server does.
+const TOOL = process.env.BENCH_TOOL === 'autocannon' ? 'autocannon' : 'load-generator';
 
 const t = await createTestApp({ IOT_RATE_LIMIT_PER_MINUTE: '0' });
 try {
@@ -76,14 +79,11 @@ try {
   );
 
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const headers = [
-    `authorization=Bearer ${await t.tokenFor(user.id)}`,
-    `x-organization=${org.id}`,
-    'accept=application/vnd.arduino.devicev2+json; type=collection',
-  ];
-  const headerObject = Object.fromEntries(
-    headers.map((h) => h.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
+  const headerObject: Record<string, string> = {
+    authorization: `Bearer ${await t.tokenFor(user.id)}`,
+    'x-organization': org.id,
+    accept: 'application/vnd.arduino.devicev2+json; type=collection',
+  };
   // node:http, not fetch: fetch would undo the gzip and hide whether the server sent it.
   const check = await new Promise<{ status: number; encoding?: string; etag?: string; body: Buffer }>(
     (resolve, reject) => {
@@ -118,49 +118,63 @@ try {
     requests: [{ q: `property.${property.id}`, series_limit: 100 }],
   });
   const devicesUrl = `${base}/iot/v2/devices`;
-  const cases = [
+  type Case = { name: string; url: string; method?: string; headers?: Record<string, string>; body?: string };
+  const cases: Case[] = [
     {
       name: `GET /iot/v2/devices (${DEVICES} devices, accept-encoding: gzip, ${sizes})`,
-      args: ['-H', 'accept-encoding=gzip', devicesUrl],
+      url: devicesUrl,
+      headers: { 'accept-encoding': 'gzip' },
     },
-    { name: `GET /iot/v2/devices (${DEVICES} devices, no gzip)`, args: [devicesUrl] },
+    { name: `GET /iot/v2/devices (${DEVICES} devices, no gzip)`, url: devicesUrl },
     {
       name: `GET /iot/v2/devices (${DEVICES} devices, if-none-match: 304)`,
-      args: ['-H', `if-none-match=${check.etag}`, devicesUrl],
+      url: devicesUrl,
+      headers: { 'if-none-match': check.etag },
     },
     {
       name: 'POST /iot/v2/series/batch_query_raw (100 of 1,000 values)',
-      args: [
-        '-m',
-        'POST',
-        '-H',
-        'content-type=application/json',
-        '-b',
-        body,
-        `${base}/iot/v2/series/batch_query_raw`,
-      ],
+      url: `${base}/iot/v2/series/batch_query_raw`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
     },
   ];
   console.log(
-    `api bench: ${t.databaseName ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION_S} s each, node ${process.version}`,
+    `api bench: ${t.databaseName ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION_S} s each, ` +
+      `load from ${TOOL === 'autocannon' ? 'autocannon' : 'bench/load-generator.ts'}, node ${process.version}`,
   );
   const only = process.env.BENCH_ONLY;
   for (const c of cases.filter((x) => !only || x.name.includes(only))) {
+    const all = { ...headerObject, ...c.headers };
+    const args =
+      TOOL === 'autocannon'
+        ? [
+            autocannon,
+            '-j',
+            '-c',
+            String(CONNECTIONS),
+            '-d',
+            String(DURATION_S),
+            ...Object.entries(all).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+            ...(c.method ? ['-m', c.method] : []),
+            ...(c.body ? ['-b', c.body] : []),
+            c.url,
+          ]
+        : [
+            '--import',
+            'tsx',
+            generator,
+            JSON.stringify({
+              url: c.url,
+              method: c.method,
+              headers: all,
+              body: c.body,
+              connections: CONNECTIONS,
+              seconds: DURATION_S,
+            }),
+          ];
     const cpuBefore = process.cpuUsage();
-    const { stdout } = await run(
-      process.execPath,
-      [
-        autocannon,
-        '-j',
-        '-c',
-        String(CONNECTIONS),
-        '-d',
-        String(DURATION_S),
-        ...headers.flatMap((h) => ['-H', h]),
-        ...c.args,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
+    const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
     const r = JSON.parse(stdout) as {
       requests: { average: number };
       latency: { p50: number; p99: number };
