@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache, ENTRY_OVERHEAD } from './answer-cache.ts';
 import { acceptsGzip, ifNoneMatchHits } from './cached-reply.ts';
 
 /** A build that counts its calls and answers `value`. */
@@ -47,7 +47,9 @@ describe('answer cache', () => {
 
   it('drops the least recently used answers once its bytes (gzip included) pass the bound', async () => {
     const big = 'x'.repeat(398); // 400 bytes of JSON
-    const cache = createAnswerCache({ maxBytes: 1000 });
+    const each = 400 + 2 + ENTRY_OVERHEAD; // body, one-character key, overhead
+    const bound = 2 * each + 100; // two fit, with room for a gzip body
+    const cache = createAnswerCache({ maxBytes: bound });
     await cache.get('a', 'm', counted(big));
     await cache.get('b', 'm', counted(big));
     await cache.get('a', 'm', counted(big)); // a is now the most recent
@@ -59,11 +61,17 @@ describe('answer cache', () => {
     const keptC = counted(big);
     await cache.get('c', 'm', keptC);
     expect(keptC.calls).toBe(0);
-    expect(cache.bytes).toBeLessThanOrEqual(1000);
-    const before = cache.bytes;
+    expect(cache.bytes).toBe(2 * each);
     await c.gzip();
-    expect(cache.bytes).toBeGreaterThan(before);
-    expect(cache.bytes).toBeLessThanOrEqual(1000);
+    expect(cache.bytes).toBeGreaterThan(2 * each);
+    expect(cache.bytes).toBeLessThanOrEqual(bound);
+  });
+
+  it('counts keys and a fixed overhead, so tiny answers cannot pile up without bound', async () => {
+    // '[]', a 9-character key (two bytes a character) and the overhead, ten times.
+    const cache = createAnswerCache({ maxBytes: 10 * (2 + 18 + ENTRY_OVERHEAD) });
+    for (let i = 0; i < 100; i++) await cache.get(`key-${String(i).padStart(5, '0')}`, 'm', counted([]));
+    expect(cache.size).toBe(10);
   });
 
   it('keeps nothing larger than its bound (0 keeps nothing at all)', async () => {

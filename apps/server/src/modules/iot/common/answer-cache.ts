@@ -12,6 +12,12 @@ export interface CachedAnswer {
   gzip(): Promise<Buffer>;
 }
 
+/**
+ * What an entry costs besides its bodies (key, objects, map slot), roughly: counted so that many tiny answers
+ * (one per distinct filter, say) cannot grow the cache past its bound.
+ */
+export const ENTRY_OVERHEAD = 256;
+
 interface Entry {
   marker: string;
   answer: CachedAnswer;
@@ -42,7 +48,7 @@ function answerOf(value: unknown, onGzip: (bytes: number) => void): CachedAnswer
 
 /**
  * Serialised answers kept while the change marker they were built under is current, least recently used
- * first out once their bytes (plain and gzip) pass `maxBytes`. One entry per key: an answer built under
+ * first out once their bytes (plain, gzip, key and overhead) pass `maxBytes`. One entry per key: an answer built under
  * another marker replaces it. Concurrent misses of one key and marker share a single build.
  */
 export function createAnswerCache(opts: { maxBytes: number }) {
@@ -66,8 +72,9 @@ export function createAnswerCache(opts: { maxBytes: number }) {
 
   function store(key: string, marker: string, answer: CachedAnswer) {
     drop(key);
-    if (answer.body.length > opts.maxBytes) return;
-    const entry: Entry = { marker, answer, bytes: answer.body.length };
+    const size = answer.body.length + key.length * 2 + ENTRY_OVERHEAD;
+    if (size > opts.maxBytes) return;
+    const entry: Entry = { marker, answer, bytes: size };
     entries.set(key, entry);
     bytes += entry.bytes;
     trim();

@@ -74,11 +74,6 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
   }
 
   return {
-    async list(ref: SpaceRequest, q: DeviceListQuery) {
-      const space = await deps.resolve(ref, 'iot.read');
-      return (await repo.list(space, listFilters(q))).map(deviceView);
-    },
-
     /**
      * The list serialised, from the cache while the space's change marker (kept by the database) has not
      * moved. Every member who may read the space sees the same list, so the key is the space and the
