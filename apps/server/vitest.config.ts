@@ -22,8 +22,9 @@ export default defineConfig({
           // Each file opens its own database; two cores, so keep the parallelism low.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: some tests open a second database mid-test, and CI machines can be busy.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -18,14 +18,25 @@ export async function createSpace(owner: ApiSession, space: 'edu' | 'pro', name:
   return owner.call<SpaceRow>('POST', '/classroom/v1/organizations', body);
 }
 
+/** Adds a member as the product allows it: the admin invites, the invitee accepts (no one joins unasked). */
 export async function addMember(admin: ApiSession, spaceId: string, who: ApiSession, role: string) {
-  await admin.call('POST', `/classroom/v1/organizations/${spaceId}/members`, {
-    members: [{ login: who.account.username, role }],
-  });
+  const sent = await admin.call<{ invitations: { id: string }[] }>(
+    'POST',
+    `/classroom/v1/organizations/${spaceId}/members`,
+    { members: [{ login: who.account.username, role }] },
+  );
+  const id = sent.invitations[0]?.id;
+  if (!id) throw new Error('the invitation was not created');
+  await who.call('POST', `/classroom/v1/invitations/${id}/accept`);
 }
 
 export async function joinCode(admin: ApiSession, spaceId: string) {
   return (await admin.call<{ code: string }>('GET', `/classroom/v1/organizations/${spaceId}/code`)).code;
+}
+
+/** Joins by code (the only way in for a minor, who is never invited). */
+export async function joinWithCode(who: ApiSession, code: string) {
+  await who.call('POST', '/classroom/v1/organizations/self-invitation/members', { code });
 }
 
 /** Picks a space in the sidebar's selector (a list up to 3 spaces, the 'Switch space' dialog above). */

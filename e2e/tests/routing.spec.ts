@@ -87,12 +87,16 @@ test('every route resolve pushes a pageview to the data layer', async ({ page })
   await page.goto('/things/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
   await expect(page).toHaveURL(/\/devices\/?$/);
-  const events = await page.evaluate(() =>
-    (window as unknown as { dataLayer: { event: string; path?: string }[] }).dataLayer
-      .filter((e) => e.event === 'pageview')
-      .map((e) => e.path),
-  );
-  expect(events).toEqual(expect.arrayContaining(['/things/', '/devices/']));
+  // The address changes before the route resolves: wait for the pageview rather than read it once.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { dataLayer: { event: string; path?: string }[] }).dataLayer
+          .filter((e) => e.event === 'pageview')
+          .map((e) => e.path),
+      ),
+    )
+    .toEqual(expect.arrayContaining(['/things/', '/devices/']));
 });
 
 test('signed out: a protected page sends the browser to sign-in, and the public auth-failed page shows', async ({

@@ -36,6 +36,43 @@ test('joining a school by code: invalid code, join, then "already a member"', as
   await expect(page.getByTestId('space-selector')).toContainText('Code Academy');
 });
 
+test('adding a member takes their consent: invited and pending, then accepted on Home', async ({
+  page,
+  browser,
+}) => {
+  const admin = await member(BASE_URL, 'inviter');
+  await createSpace(admin, 'pro', 'Consent Labs');
+  const invitee = await member(BASE_URL, 'invitee');
+
+  await signIn(page, admin);
+  await selectSpace(page, 'Consent Labs');
+  await page.goto('/members/');
+  await page.getByLabel('E-mail or username').fill(invitee.account.username);
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText('Invitation sent')).toBeVisible();
+  const pending = page.getByTestId('pending-invitation');
+  await expect(pending).toContainText(invitee.account.username);
+  await expect(pending).toContainText('Pending');
+  // The space learns nothing of the account before it accepts.
+  await expect(page.getByRole('main')).not.toContainText(invitee.account.email);
+  await expect(page.getByTestId('seats')).toContainText('1 member');
+
+  const theirs = await (await browser.newContext()).newPage();
+  await signIn(theirs, invitee);
+  await expect(theirs.getByTestId('space-selector')).toHaveCount(0);
+  const invitation = theirs.getByTestId('invitation');
+  await expect(invitation).toContainText('Consent Labs');
+  await theirs.getByRole('button', { name: 'Accept the invitation to Consent Labs' }).click();
+  await expect(theirs.getByTestId('space-selector')).toContainText('Consent Labs');
+  await expect(invitation).toHaveCount(0);
+
+  await theirs.context().close();
+
+  await page.reload();
+  await expect(page.getByRole('cell', { name: invitee.account.email, exact: true })).toBeVisible();
+  await expect(page.getByTestId('pending-invitation')).toHaveCount(0);
+});
+
 test('switching spaces: a list with 2 spaces, the "Switch space" dialog with 5', async ({ page }) => {
   const owner = await member(BASE_URL, 'switcher');
   await createSpace(owner, 'pro', 'Team One');

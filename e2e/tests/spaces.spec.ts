@@ -5,6 +5,8 @@ import { BASE_URL } from '../support/base-url.ts';
 import {
   addMember,
   createSpace,
+  joinCode,
+  joinWithCode,
   member,
   selectSpace,
   sidebarLinks,
@@ -51,7 +53,8 @@ test.beforeAll(async () => {
   team.id = (await createSpace(people.proAdmin, 'pro', team.name)).id;
   await addMember(people.eduAdmin, school.id, people.teacher, 'role:edu-teacher');
   await addMember(people.eduAdmin, school.id, people.student, 'role:edu-student');
-  await addMember(people.eduAdmin, school.id, people.kid, 'role:edu-student');
+  // Minors are never invited: they join by the school's code.
+  await joinWithCode(people.kid, await joinCode(people.eduAdmin, school.id));
   await addMember(people.proAdmin, team.id, people.editor, 'role:pro-editor');
 });
 

@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     accounts: deps.accounts,
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
+    mailer: deps.mailer,
   });
   await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer });
   // Registers nothing unless every embedded default is on.

@@ -3,6 +3,7 @@ import './styles/shell.css';
 import './styles/components.css';
 import './styles/feedback.css';
 import './styles/pages.css';
+import './styles/iot.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

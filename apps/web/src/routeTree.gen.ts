@@ -42,6 +42,7 @@ import { Route as AuthHeaderDevicesIdRouteImport } from './routes/_auth/_header/
 import { Route as AuthHeaderDevicesNewRouteImport } from './routes/_auth/_header/devices.new.tsx';
 import { Route as AuthHeaderTemplatesIdRouteImport } from './routes/_auth/_header/templates.$id.tsx';
 import { Route as AuthHeaderTemplatesNewRouteImport } from './routes/_auth/_header/templates.new.tsx';
+import { Route as AuthHeaderThingsIdRouteImport } from './routes/_auth/_header/things.$id.tsx';
 import { Route as AuthHeaderDevicesIdIndexRouteImport } from './routes/_auth/_header/devices.$id.index.tsx';
 import { Route as AuthHeaderDevicesIdFwupdateRouteImport } from './routes/_auth/_header/devices.$id.fwupdate.tsx';
 import { Route as AuthHeaderDevicesIdNetworkconfigRouteImport } from './routes/_auth/_header/devices.$id.networkconfig.tsx';
@@ -212,6 +213,11 @@ const AuthHeaderTemplatesNewRoute = AuthHeaderTemplatesNewRouteImport.update({
   path: '/templates/new',
   getParentRoute: () => AuthHeaderRoute,
 } as any);
+const AuthHeaderThingsIdRoute = AuthHeaderThingsIdRouteImport.update({
+  id: '/things/$id',
+  path: '/things/$id',
+  getParentRoute: () => AuthHeaderRoute,
+} as any);
 const AuthHeaderDevicesIdIndexRoute =
   AuthHeaderDevicesIdIndexRouteImport.update({
     id: '/',
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/templates/$id': typeof AuthHeaderTemplatesIdRouteWithChildren;
   '/templates/new': typeof AuthHeaderTemplatesNewRoute;
+  '/things/$id': typeof AuthHeaderThingsIdRoute;
   '/devices/$id/fwupdate': typeof AuthHeaderDevicesIdFwupdateRoute;
   '/devices/$id/networkconfig': typeof AuthHeaderDevicesIdNetworkconfigRoute;
   '/templates/$id/apply': typeof AuthHeaderTemplatesIdApplyRoute;
@@ -312,6 +319,7 @@ export interface FileRoutesByTo {
   '/triggers': typeof AuthSidebarTriggersRoute;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/templates/new': typeof AuthHeaderTemplatesNewRoute;
+  '/things/$id': typeof AuthHeaderThingsIdRoute;
   '/devices/$id/fwupdate': typeof AuthHeaderDevicesIdFwupdateRoute;
   '/devices/$id/networkconfig': typeof AuthHeaderDevicesIdNetworkconfigRoute;
   '/templates/$id/apply': typeof AuthHeaderTemplatesIdApplyRoute;
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   '/_auth/_header/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/_auth/_header/templates/$id': typeof AuthHeaderTemplatesIdRouteWithChildren;
   '/_auth/_header/templates/new': typeof AuthHeaderTemplatesNewRoute;
+  '/_auth/_header/things/$id': typeof AuthHeaderThingsIdRoute;
   '/_auth/_header/devices/$id/fwupdate': typeof AuthHeaderDevicesIdFwupdateRoute;
   '/_auth/_header/devices/$id/networkconfig': typeof AuthHeaderDevicesIdNetworkconfigRoute;
   '/_auth/_header/templates/$id/apply': typeof AuthHeaderTemplatesIdApplyRoute;
@@ -392,6 +401,7 @@ export interface FileRouteTypes {
     | '/devices/new'
     | '/templates/$id'
     | '/templates/new'
+    | '/things/$id'
     | '/devices/$id/fwupdate'
     | '/devices/$id/networkconfig'
     | '/templates/$id/apply'
@@ -426,6 +436,7 @@ export interface FileRouteTypes {
     | '/triggers'
     | '/devices/new'
     | '/templates/new'
+    | '/things/$id'
     | '/devices/$id/fwupdate'
     | '/devices/$id/networkconfig'
     | '/templates/$id/apply'
@@ -467,6 +478,7 @@ export interface FileRouteTypes {
     | '/_auth/_header/devices/new'
     | '/_auth/_header/templates/$id'
     | '/_auth/_header/templates/new'
+    | '/_auth/_header/things/$id'
     | '/_auth/_header/devices/$id/fwupdate'
     | '/_auth/_header/devices/$id/networkconfig'
     | '/_auth/_header/templates/$id/apply'
@@ -715,6 +727,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthHeaderTemplatesNewRouteImport;
       parentRoute: typeof AuthHeaderRoute;
     };
+    '/_auth/_header/things/$id': {
+      id: '/_auth/_header/things/$id';
+      path: '/things/$id';
+      fullPath: '/things/$id';
+      preLoaderRoute: typeof AuthHeaderThingsIdRouteImport;
+      parentRoute: typeof AuthHeaderRoute;
+    };
     '/_auth/_header/devices/$id/': {
       id: '/_auth/_header/devices/$id/';
       path: '/';
@@ -797,6 +816,7 @@ interface AuthHeaderRouteChildren {
   AuthHeaderDevicesNewRoute: typeof AuthHeaderDevicesNewRoute;
   AuthHeaderTemplatesIdRoute: typeof AuthHeaderTemplatesIdRouteWithChildren;
   AuthHeaderTemplatesNewRoute: typeof AuthHeaderTemplatesNewRoute;
+  AuthHeaderThingsIdRoute: typeof AuthHeaderThingsIdRoute;
 }
 
 const AuthHeaderRouteChildren: AuthHeaderRouteChildren = {
@@ -804,6 +824,7 @@ const AuthHeaderRouteChildren: AuthHeaderRouteChildren = {
   AuthHeaderDevicesNewRoute: AuthHeaderDevicesNewRoute,
   AuthHeaderTemplatesIdRoute: AuthHeaderTemplatesIdRouteWithChildren,
   AuthHeaderTemplatesNewRoute: AuthHeaderTemplatesNewRoute,
+  AuthHeaderThingsIdRoute: AuthHeaderThingsIdRoute,
 };
 
 const AuthHeaderRouteWithChildren = AuthHeaderRoute._addFileChildren(

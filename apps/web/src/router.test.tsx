@@ -27,7 +27,7 @@ describe('routing', () => {
   it('renders a sidebar page with its title and empty state', async () => {
     renderAt('/devices/');
     expect(await screen.findByRole('heading', { name: 'Devices' })).toBeTruthy();
-    expect(screen.getByText('No devices yet')).toBeTruthy();
+    expect(await screen.findByText('No devices yet')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Devices | Tinkercloud'));
     expect(screen.getByRole('link', { name: /Templates/ }).textContent).toContain('NEW');
     // Links use the spec's trailing-slash form.

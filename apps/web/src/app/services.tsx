@@ -1,5 +1,6 @@
 import type { AppConfig } from '@tinkercloud/shared';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { LiveSource } from '../features/iot/live/live-events.ts';
 import type { SpacesService } from '../features/spaces/spaces-service.ts';
 import type { ApiRequest } from '../lib/api.ts';
 import type { Auth } from '../lib/auth/auth-service.ts';
@@ -11,6 +12,8 @@ export interface Services {
   auth: Auth;
   api: ApiRequest;
   spaces: SpacesService;
+  /** The live event stream of the selected space; without it, live pages poll. */
+  live?: LiveSource;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { type AppConfig, type Recap, type Space, toErrorBody } from '@tinkercloud/shared';
 import { vi } from 'vitest';
 import { ServicesProvider } from '../app/services.tsx';
+import type { LiveSource } from '../features/iot/live/live-events.ts';
 import type { BrandedDeployment } from '../features/spaces/model/selection.ts';
 import { installSpaceChangeHandler } from '../features/spaces/space-change.ts';
 import { createSpacesService } from '../features/spaces/spaces-service.ts';
@@ -105,6 +106,8 @@ export interface AppOptions {
   /** The stored selection (the cookie). */
   selectedId?: string;
   accessToken?: string;
+  /** The live event stream; without one, live pages poll. */
+  live?: LiveSource;
 }
 
 export const KNOWN_TEMPLATE = '123e4567-e89b-12d3-a456-426614174000';
@@ -129,11 +132,13 @@ export function renderApp(path: string, options: AppOptions = {}) {
     if (url.startsWith('/status'))
       return { status: { indicator: 'none', description: 'All Systems Operational' } };
     if (url === '/classroom/v1/organizations') return { organizations };
+    if (url === '/classroom/v1/invitations') return { invitations: [] };
     if (url === '/restrictions/v1/recap/me')
       return recap(options.plans?.[requestOptions.organization ?? 'my-cloud'] ?? []);
     if (url.includes('/settings')) return {};
     if (url.startsWith('/customization/')) throw notFoundError();
     if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
+    if (url === '/iot/v2/devices' || url === '/iot/v2/things') return [];
     if (url === `/template/v1/${KNOWN_TEMPLATE}`) return { id: KNOWN_TEMPLATE, title: 'Weather station' };
     if (url.startsWith('/iot/') || url.startsWith('/template/')) throw notFoundError();
     if (url.startsWith('/users/v1/users/byID/'))
@@ -162,7 +167,9 @@ export function renderApp(path: string, options: AppOptions = {}) {
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
   const uninstall = installSpaceChangeHandler(selection, router, queryClient);
   const view = render(
-    <ServicesProvider services={{ config, auth, api, spaces }}>
+    <ServicesProvider
+      services={{ config, auth, api, spaces, ...(options.live ? { live: options.live } : {}) }}
+    >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -57,9 +57,45 @@ export const memberSchema = z.object({
   last_update: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;
-export const membersResponseSchema = z.object({ members: z.array(memberSchema) });
 
-/** Adding members by e-mail or username, each with one role. */
+/**
+ * An invitation waiting for its invitee, as the space sees it: only the login the inviter typed, never which
+ * account (if any) it matched, so the answer is the same whether that account exists or not.
+ */
+export const spaceInvitationSchema = z.object({
+  id: z.string(),
+  login: z.string(),
+  roles: z.array(z.string()),
+  status: z.literal('invited'),
+  invited_at: z.string(),
+});
+export type SpaceInvitation = z.infer<typeof spaceInvitationSchema>;
+
+/** Active members (with their account fields) and the pending invitations (without any). */
+export const membersResponseSchema = z.object({
+  members: z.array(memberSchema),
+  invitations: z.array(spaceInvitationSchema),
+});
+export const invitationsSentResponseSchema = z.object({ invitations: z.array(spaceInvitationSchema) });
+
+/** An invitation as its invitee sees it (Home): which space, which role, who asked. */
+export const receivedInvitationSchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  organization_name: z.string(),
+  space: z.enum(['edu', 'pro']),
+  roles: z.array(z.string()),
+  invited_by: z.string().nullable(),
+  invited_at: z.string(),
+});
+export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;
+export const receivedInvitationsResponseSchema = z.object({ invitations: z.array(receivedInvitationSchema) });
+export const acceptInvitationResponseSchema = z.object({
+  organization_id: z.string(),
+  already_member: z.boolean().optional().describe('true when the caller already belonged to the space'),
+});
+
+/** Inviting people by e-mail or username, each with one role; they become members once they accept. */
 export const addMembersBodySchema = z.object({
   members: z
     .array(z.object({ login: z.string().trim().min(1).max(254), role: z.string() }))

@@ -81,7 +81,7 @@ export const ACTION_LABELS: Record<SpaceAction, string> = {
   'space.logo': 'Change the space logos',
   'space.code.read': 'See the join code',
   'members.read': 'See the members',
-  'members.invite': 'Add members',
+  'members.invite': 'Invite members',
   'members.remove': 'Remove members',
   'members.role': 'Change member roles',
   'branding.update': 'Change the branding',

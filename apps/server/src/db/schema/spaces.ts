@@ -68,6 +68,36 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
 );
 
+/**
+ * Invitations to a space, waiting for the invitee's consent. Kept apart from `memberships` on purpose: a
+ * pending invitation grants nothing, and every query on memberships (access gate, space lists, counts, the
+ * IoT resolver) stays right without a filter. Accepting moves it into `memberships`; declining deletes it.
+ */
+export const spaceInvitations = pgTable(
+  'space_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The login (e-mail or username) exactly as the inviter typed it: all the inviter ever sees. */
+    login: text('login').notNull(),
+    /**
+     * The account it is delivered to, matched when sent; null when none may receive it (no such account, a
+     * minor, an unverified e-mail). An e-mail invitation without one reaches whoever verifies that address.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    roles: text('roles').array().notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('space_invitations_org_login_key').on(t.organizationId, sql`lower(${t.login})`),
+    index('space_invitations_user_idx').on(t.userId),
+    index('space_invitations_login_idx').on(sql`lower(${t.login})`),
+  ],
+);
+
 /** Plans of a user's My Cloud, granted by the operator or a renewal (payment is out of scope). */
 export const userPlans = pgTable(
   'user_plans',

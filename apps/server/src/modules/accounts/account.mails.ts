@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../http/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
-interface MailParts {
+export interface MailParts {
   to: string;
   productName: string;
   subject: string;
@@ -12,7 +12,7 @@ interface MailParts {
 }
 
 /** One small, inline-styled HTML layout (mail clients ignore stylesheets) plus the plain-text twin. */
-function compose(p: MailParts): MailMessage {
+export function compose(p: MailParts): MailMessage {
   const text = [
     p.greeting,
     '',

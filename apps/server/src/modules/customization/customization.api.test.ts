@@ -107,7 +107,7 @@ describe('company customization and terms', () => {
     expect((await f.call(null, 'POST', url)).statusCode).toBe(401);
     const first = await f.call(user.id, 'POST', url);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ accepted: true });
+    expect(first.json()).toEqual({ accepted: true, already_accepted: false });
     expect((await t.accounts.findById(user.id))?.tosAccepted).toBe(true);
     const warnings: unknown[] = [];
     const again = await service.acceptTerms(user.id, 'initech', {
@@ -115,7 +115,9 @@ describe('company customization and terms', () => {
     });
     expect(again.created).toBe(false);
     expect(JSON.stringify(warnings)).toContain('User has already accepted the TOS.');
-    expect((await f.call(user.id, 'POST', url)).statusCode).toBe(200);
+    const repeated = await f.call(user.id, 'POST', url);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json()).toEqual({ accepted: true, already_accepted: true });
     expect((await f.call(user.id, 'POST', '/customization/v1/users/TosAcceptance/unknown')).statusCode).toBe(
       404,
     );

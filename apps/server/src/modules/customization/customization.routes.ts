@@ -9,7 +9,8 @@ import type { CustomizationService } from './customization.service.ts';
 const tags = ['customization'];
 const orgParams = z.object({ organization_id: z.uuid() });
 const companyParams = z.object({ companyKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-const acceptedSchema = z.object({ accepted: z.literal(true) });
+// `already_accepted` tells a browser whose token still lacks the claim that nothing new was recorded.
+const acceptedSchema = z.object({ accepted: z.literal(true), already_accepted: z.boolean() });
 const deploymentSchema = z.object({ organization_id: z.string(), organization_name: z.string() });
 
 /** The customization host of ARCHITECTURE.md (`/customization`): branding, company sign-in, branded hosts. */

@@ -76,7 +76,7 @@ export function createCustomizationService(deps: CustomizationServiceDeps) {
       const created = await repo.recordAcceptance(actorId, companyKey);
       await deps.accounts.acceptTerms(actorId);
       if (!created) log.warn({ userId: actorId, companyKey }, TOS_ALREADY_ACCEPTED);
-      return { created, body: { accepted: true as const } };
+      return { created, body: { accepted: true as const, already_accepted: !created } };
     },
 
     /** Public: which space a branded host (`{slug}.{BASE_HOST}`) belongs to. */

@@ -49,8 +49,8 @@ export function createMembersRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    /** Always one query, even for no ids: callers that must not reveal what they looked up rely on it. */
     async getMany(organizationId: string, userIds: string[]): Promise<MemberRow[]> {
-      if (userIds.length === 0) return [];
       return db
         .select(columns)
         .from(memberships)

@@ -1,5 +1,6 @@
 import {
   addMembersBodySchema,
+  invitationsSentResponseSchema,
   memberRoleBodySchema,
   memberSchema,
   membersResponseSchema,
@@ -30,12 +31,13 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
       schema: {
         tags,
         security,
-        summary: 'Members of a space',
+        summary:
+          'Members of a space (with account fields) and its pending invitations (the typed login only)',
         params: z.object({ id: z.uuid() }),
         response: { 200: membersResponseSchema, ...errors },
       },
     },
-    async (request) => ({ members: await members.list(actorOf(request).userId, request.params.id) }),
+    async (request) => members.list(actorOf(request).userId, request.params.id),
   );
 
   typed.post(
@@ -44,16 +46,34 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
       schema: {
         tags,
         security,
-        summary: 'Add existing accounts (by e-mail or username) with a role; answers the added members',
+        summary:
+          'Invite people (by e-mail or username) with a role; they join when they accept. The answer is the same whether an account matches or not',
         params: z.object({ id: z.uuid() }),
         body: addMembersBodySchema,
-        response: { 201: membersResponseSchema, ...errors },
+        response: { 201: invitationsSentResponseSchema, ...errors },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send({ members: await members.add(actorOf(request).userId, request.params.id, request.body) }),
+        .send({ invitations: await members.add(actorOf(request).userId, request.params.id, request.body) }),
+  );
+
+  typed.delete(
+    '/classroom/v1/organizations/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraw a pending invitation',
+        params: z.object({ id: z.uuid(), invitationId: z.uuid().describe('The invitation id') }),
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await members.cancelInvitation(actorOf(request).userId, request.params.id, request.params.invitationId);
+      return reply.status(204).send(null);
+    },
   );
 
   typed.delete(

@@ -7,17 +7,27 @@ import {
   type Role,
   roleFitsSpace,
   rolesAllow,
+  type SpaceInvitation,
 } from '@tinkercloud/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import { createAccountRepository } from '../accounts/account.repository.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { createAccountRepository, type UserRow } from '../accounts/account.repository.ts';
+import { emailProblem, usernameProblem } from '../accounts/account.rules.ts';
 import { seatsOf } from '../plans/plan-rules.ts';
-import { createSpaceAccess } from '../spaces/space-access.ts';
+import { createSpaceAccess, ROLE_FORBIDS } from '../spaces/space-access.ts';
 import { createSpacesRepository, type OrganizationRow } from '../spaces/spaces.repository.ts';
 import { JOIN_ROLE } from '../spaces/spaces.service.ts';
 import { inTransaction } from '../spaces/transaction.ts';
+import { invitationMail } from './invitation.mail.ts';
+import {
+  createInvitationsRepository,
+  type InvitationRow,
+  type InvitationsRepository,
+} from './invitations.repository.ts';
 import { createMembersRepository, type MemberRow, type MembersRepository } from './members.repository.ts';
 
 type AddBody = z.infer<typeof addMembersBodySchema>;
@@ -39,6 +49,17 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
+/** What the space sees of an invitation: the login as typed, never the account it matched. */
+export function toInvitation(row: InvitationRow): SpaceInvitation {
+  return {
+    id: row.id,
+    login: row.login,
+    roles: row.roles,
+    status: 'invited',
+    invited_at: row.createdAt.toISOString(),
+  };
+}
+
 /** The role, checked against the space kind (spec 6.1: edu Admin/Teacher/Student, pro Admin/Editor). */
 function fittingRole(role: string, org: OrganizationRow): Role {
   if (!isRole(role) || !roleFitsSpace(role, org.space)) {
@@ -55,18 +76,48 @@ function checkMinor(isMinor: boolean, org: OrganizationRow, role: Role) {
   if (role !== JOIN_ROLE.edu) throw forbidden(MINOR_STUDENT_ONLY);
 }
 
-/** Members and roles of a space (spec 7.3); every change runs with the space row locked. */
-export function createMembersService(deps: { db: Database; config: Pick<Config, 'productSlug'> }) {
+const isLogin = (login: string) => emailProblem(login) === null || usernameProblem(login) === null;
+
+/**
+ * The account an invitation reaches, or null. Never a minor (minors join by code only), and never through an
+ * e-mail address its owner has not verified (whoever typed it may not own it); such an e-mail invitation waits
+ * for whoever verifies that address. The caller answers the same either way.
+ */
+function recipientOf(account: UserRow | null, login: string): UserRow | null {
+  if (!account || account.isMinor) return null;
+  if (account.email.toLowerCase() === login.toLowerCase() && !account.emailVerified) return null;
+  return account;
+}
+
+const roleLabel = (org: OrganizationRow, role: string) =>
+  ROLE_OPTIONS[org.space].find((o) => o.value === role)?.label ?? role;
+
+export interface MembersServiceDeps {
+  db: Database;
+  config: Pick<Config, 'productSlug' | 'productName' | 'publicUrl'>;
+  /** Tells invitees by e-mail; without it they still find the invitation on Home. */
+  mailer?: Mailer | undefined;
+  logger?: FastifyBaseLogger | undefined;
+}
+
+/**
+ * Members and roles of a space (spec 7.3); every change runs with the space row locked. Adding someone only
+ * invites them: they become a member when they accept (invitations.service.ts).
+ */
+export function createMembersService(deps: MembersServiceDeps) {
   const spaces = createSpacesRepository(deps.db);
   const access = createSpaceAccess(spaces);
   const accounts = createAccountRepository(deps.db);
 
-  /** Runs fn with the space locked, members repository bound to the same transaction. */
-  function locked<T>(orgId: string, fn: (members: MembersRepository, org: OrganizationRow) => Promise<T>) {
+  /** Runs fn with the space locked, the repositories bound to the same transaction. */
+  function locked<T>(
+    orgId: string,
+    fn: (members: MembersRepository, org: OrganizationRow, invitations: InvitationsRepository) => Promise<T>,
+  ) {
     return inTransaction(deps.db, async (tx) => {
       const org = await createSpacesRepository(tx).lock(orgId);
       if (!org) throw notFound('Space');
-      return fn(createMembersRepository(tx), org);
+      return fn(createMembersRepository(tx), org, createInvitationsRepository(tx));
     });
   }
 
@@ -81,36 +132,90 @@ export function createMembersService(deps: { db: Database; config: Pick<Config, 
     return (await members.countWithRole(org.id, admin)) <= 1;
   }
 
+  /**
+   * Mails the invitees who have an account with a verified address. Not awaited, so an answer takes as long
+   * whether or not an account matched; a failure is only logged (the invitation waits on Home anyway).
+   */
+  function notify(inviterId: string, org: OrganizationRow, sent: { row: InvitationRow; to: UserRow }[]) {
+    const mailer = deps.mailer;
+    const due = sent.filter((s) => s.to.emailVerified);
+    if (!mailer || due.length === 0) return;
+    void (async () => {
+      const inviter = await accounts.findById(inviterId);
+      const inviterName = inviter ? inviter.name || inviter.username : 'A member';
+      for (const { row, to } of due) {
+        await mailer.send(
+          invitationMail({
+            to: to.email,
+            name: to.name,
+            inviter: inviterName,
+            spaceName: org.name,
+            role: roleLabel(org, row.roles[0] ?? ''),
+            productName: deps.config.productName,
+            url: `${deps.config.publicUrl}/`,
+          }),
+        );
+      }
+    })().catch((err: unknown) => deps.logger?.warn({ err }, 'invitation mail not sent'));
+  }
+
   return {
-    async list(actorId: string, spaceId: string): Promise<Member[]> {
+    async list(
+      actorId: string,
+      spaceId: string,
+    ): Promise<{ members: Member[]; invitations: SpaceInvitation[] }> {
       const { org } = await access.require(actorId, spaceId, 'members.read');
-      return (await createMembersRepository(deps.db).list(org.id)).map(toMember);
+      const members = await createMembersRepository(deps.db).list(org.id);
+      const invitations = await createInvitationsRepository(deps.db).listForSpace(org.id);
+      return { members: members.map(toMember), invitations: invitations.map(toInvitation) };
     },
 
-    async add(actorId: string, spaceId: string, body: AddBody): Promise<Member[]> {
+    /**
+     * Invites people by e-mail or username. The answer (201 and the pending invitations) is the same whether
+     * an account matched, matched a minor, or matched nothing, so it reveals no account; only the invitee
+     * ever sees the invitation.
+     */
+    async add(actorId: string, spaceId: string, body: AddBody): Promise<SpaceInvitation[]> {
       const { org, roles: actorRoles } = await access.require(actorId, spaceId, 'members.invite');
-      // Who may not change roles (a teacher) may only add members with the base role (students).
+      // Who may not change roles (a teacher) may only invite with the base role (students).
       const mayChooseRole = rolesAllow(actorRoles, 'members.role');
       const seen = new Set<string>();
-      const wanted: { userId: string; login: string; role: Role }[] = [];
+      const wanted: { login: string; role: Role; account: UserRow | null }[] = [];
       for (const entry of body.members) {
         const role = fittingRole(entry.role, org);
         if (!mayChooseRole && role !== JOIN_ROLE[org.space]) {
           throw forbidden(`Your role lets you add members only as ${JOIN_ROLE[org.space]}.`);
         }
-        const user = await accounts.findByLogin(entry.login);
-        if (!user) throw new AppError('not_found', `No account found for "${entry.login}".`);
-        if (seen.has(user.id)) throw new AppError('validation_error', `"${entry.login}" is listed twice.`);
-        seen.add(user.id);
-        checkMinor(user.isMinor, org, role);
-        wanted.push({ userId: user.id, login: entry.login, role });
+        if (!isLogin(entry.login)) {
+          throw new AppError(
+            'validation_error',
+            `"${entry.login}" is neither an e-mail address nor a username.`,
+          );
+        }
+        const key = entry.login.toLowerCase();
+        if (seen.has(key)) throw new AppError('validation_error', `"${entry.login}" is listed twice.`);
+        seen.add(key);
+        wanted.push({ login: entry.login, role, account: await accounts.findByLogin(entry.login) });
       }
-      return locked(org.id, async (members, current) => {
+      const sent = await locked(org.id, async (members, current, invitations) => {
+        // Members are listed to the inviter anyway: saying one already belongs reveals nothing new.
+        const ids = wanted.flatMap((w) => (w.account ? [w.account.id] : []));
+        const already = new Set((await members.getMany(current.id, ids)).map((m) => m.id));
         for (const w of wanted) {
-          if (await members.get(current.id, w.userId)) {
+          if (w.account && already.has(w.account.id)) {
             throw new AppError('conflict', `"${w.login}" is already a member of this space.`);
           }
         }
+        const pending = await invitations.pendingLogins(
+          current.id,
+          wanted.map((w) => w.login),
+        );
+        for (const w of wanted) {
+          if (pending.has(w.login.toLowerCase())) {
+            throw new AppError('conflict', `"${w.login}" is already invited to this space.`);
+          }
+        }
+        // Seats hold members; an invitation takes one only when accepted (checked again then).
         const seats = seatsOf(current, deps.config.productSlug);
         const used = await members.count(current.id);
         if (seats !== null && used + wanted.length > seats) {
@@ -119,16 +224,39 @@ export function createMembersService(deps: { db: Database; config: Pick<Config, 
             `Not enough seats: ${used} of ${seats} used, ${wanted.length} more asked.`,
           );
         }
-        await members.insertMany(
-          current.id,
-          wanted.map((w) => ({ userId: w.userId, roles: [w.role] })),
+        const recipients = wanted.map((w) => recipientOf(w.account, w.login));
+        const rows = await invitations.insertMany(
+          wanted.map((w, i) => ({
+            organizationId: current.id,
+            login: w.login,
+            userId: recipients[i]?.id ?? null,
+            roles: [w.role],
+            invitedBy: actorId,
+          })),
         );
-        return (
-          await members.getMany(
-            current.id,
-            wanted.map((w) => w.userId),
-          )
-        ).map(toMember);
+        return rows.map((row) => ({
+          row,
+          to: recipients[wanted.findIndex((w) => w.login === row.login)] ?? null,
+        }));
+      });
+      notify(
+        actorId,
+        org,
+        sent.flatMap((s) => (s.to ? [{ row: s.row, to: s.to }] : [])),
+      );
+      return sent.map((s) => toInvitation(s.row));
+    },
+
+    /** Withdraws a pending invitation; who may only invite students (teachers) withdraws only those. */
+    async cancelInvitation(actorId: string, spaceId: string, invitationId: string): Promise<void> {
+      const { org, roles } = await access.require(actorId, spaceId, 'members.invite');
+      await locked(org.id, async (_members, current, invitations) => {
+        const found = await invitations.findInSpace(current.id, invitationId);
+        if (!found) throw notFound('Invitation');
+        if (!rolesAllow(roles, 'members.role') && found.roles.some((r) => r !== JOIN_ROLE[current.space])) {
+          throw forbidden(ROLE_FORBIDS);
+        }
+        await invitations.deleteInSpace(current.id, invitationId);
       });
     },
 

@@ -8,9 +8,17 @@ import { ADMIN_ROLE, type Role, rolesAllow, type SpaceAction } from '@tinkerclou
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { branding, media, memberships, organizations, planRenewals } from '../../db/schema/index.ts';
+import {
+  branding,
+  media,
+  memberships,
+  organizations,
+  planRenewals,
+  spaceInvitations,
+} from '../../db/schema/index.ts';
 import type { Account } from '../accounts/account.types.ts';
 import { createMediaRepository } from '../media/media.repository.ts';
+import { createInvitationsRepository } from '../members/invitations.repository.ts';
 import { createPlansRepository } from '../plans/plans.repository.ts';
 import { multipart, PNG, spaceFixtures } from './spaces.fixtures.ts';
 import { createSpacesRepository } from './spaces.repository.ts';
@@ -48,6 +56,8 @@ interface Ctx {
   actorId: string;
   targetId: string;
   invitee: Account;
+  /** A pending invitation of the space, addressed to someone who is none of the actors. */
+  invitationId: string;
   code: string;
   renewalId: string;
   call: ReturnType<typeof spaceFixtures>['call'];
@@ -110,6 +120,28 @@ const ENDPOINTS: Endpoint[] = [
       c.call(c.actorId, 'POST', `${ORG(c)}/members`, {
         members: [{ login: c.invitee.username, role: baseRole(a.kind) }],
       }),
+  },
+  {
+    // The invitation waits for someone else: withdrawing it takes members.invite (base-role invitation).
+    name: 'DELETE pending invitation (withdraw)',
+    expected: (a) => gate(a, 'members.invite', 204),
+    run: (c) => c.call(c.actorId, 'DELETE', `${ORG(c)}/invitations/${c.invitationId}`),
+  },
+  {
+    // Only the invitee may answer an invitation: for everyone else it does not exist.
+    name: "POST accept someone else's invitation",
+    expected: () => 404,
+    run: (c) => c.call(c.actorId, 'POST', `/classroom/v1/invitations/${c.invitationId}/accept`),
+  },
+  {
+    name: "POST decline someone else's invitation",
+    expected: () => 404,
+    run: (c) => c.call(c.actorId, 'POST', `/classroom/v1/invitations/${c.invitationId}/decline`),
+  },
+  {
+    name: 'GET own invitations (never lists someone else’s)',
+    expected: () => 200,
+    run: (c) => c.call(c.actorId, 'GET', '/classroom/v1/invitations'),
   },
   {
     name: 'DELETE member',
@@ -192,6 +224,7 @@ let users: {
   minorStudent: Account;
   target: Account;
   invitee: Account;
+  pendingInvitee: Account;
 };
 let counted = 0;
 
@@ -209,6 +242,7 @@ beforeAll(async () => {
     minorStudent: await minor(),
     target: await t.createUser(),
     invitee: await t.createUser(),
+    pendingInvitee: await t.createUser(),
   };
 });
 afterAll(async () => {
@@ -268,7 +302,17 @@ async function freshSpace(kind: Kind) {
     seats: 40,
     days: 30,
   });
-  return { org, renewalId, emails: members.map(([id]) => id) };
+  const [invitation] = await createInvitationsRepository(t.db).insertMany([
+    {
+      organizationId: org.id,
+      login: users.pendingInvitee.username,
+      userId: users.pendingInvitee.id,
+      roles: [baseRole(kind)],
+      invitedBy: members[0]?.[0] ?? null,
+    },
+  ]);
+  if (!invitation) throw new Error('no invitation');
+  return { org, renewalId, invitationId: invitation.id };
 }
 
 /** Everything a refused call must not change. */
@@ -285,6 +329,11 @@ async function snapshot(orgId: string) {
       (m) => m.id,
     ),
     renewals: await t.db.select().from(planRenewals).where(eq(planRenewals.organizationId, orgId)),
+    invitations: await t.db
+      .select()
+      .from(spaceInvitations)
+      .where(eq(spaceInvitations.organizationId, orgId))
+      .orderBy(asc(spaceInvitations.login)),
   };
 }
 
@@ -310,7 +359,7 @@ describe('role × space × endpoint matrix', () => {
     '%s',
     async (_name, { actor, endpoint }) => {
       counted += 1;
-      const { org, renewalId } = await freshSpace(actor.kind);
+      const { org, renewalId, invitationId } = await freshSpace(actor.kind);
       const user = userFor(actor);
       const before = await snapshot(org.id);
       const ctx: Ctx = {
@@ -319,6 +368,7 @@ describe('role × space × endpoint matrix', () => {
         actorId: user.id,
         targetId: users.target.id,
         invitee: users.invitee,
+        invitationId,
         code: org.joinCode,
         renewalId,
         call: f.call,
@@ -334,6 +384,17 @@ describe('role × space × endpoint matrix', () => {
       if (endpoint.name.startsWith('GET organizations')) {
         const ids = JSON.parse(res.body).organizations.map((s: { id: string }) => s.id);
         expect(ids.includes(org.id)).toBe(actor.role !== null);
+      }
+      // Inviting makes no one a member: the invitee reaches nothing until they accept.
+      if (endpoint.name.startsWith('POST members') && res.statusCode === 201) {
+        expect((await snapshot(org.id)).members).toEqual(before.members);
+        const theirs = await f.call(users.invitee.id, 'GET', '/classroom/v1/organizations');
+        expect(theirs.json().organizations.map((s: { id: string }) => s.id)).not.toContain(org.id);
+        expect(res.body).not.toContain(users.invitee.email);
+        expect(res.body).not.toContain(users.invitee.id);
+      }
+      if (endpoint.name.startsWith('GET own invitations')) {
+        expect(res.body).not.toContain(invitationId);
       }
       // Non-members never see the space's members, whatever the endpoint.
       if (actor.role === null) {

@@ -1,5 +1,8 @@
 import type { Role } from '@tinkercloud/shared';
+import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/app.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Account } from '../accounts/account.types.ts';
 import { createSpacesRepository } from './spaces.repository.ts';
 
 /** The first bytes of a PNG: enough for the magic-number check. */
@@ -36,24 +39,43 @@ export function spaceFixtures(t: TestApp) {
     return { authorization: `Bearer ${token}`, ...extra };
   }
 
+  /** One API call as `userId` (null: anonymous); JSON payloads are sent as JSON. */
+  async function call(
+    userId: string | null,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      headers: await headersFor(userId, headers),
+      ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+    });
+  }
+
   return {
-    /** One API call as `userId` (null: anonymous); JSON payloads are sent as JSON. */
-    async call(
-      userId: string | null,
-      method: Method,
-      url: string,
-      payload?: unknown,
-      headers: Record<string, string> = {},
-    ) {
-      return t.app.inject({
-        method,
-        url,
-        headers: await headersFor(userId, headers),
-        ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
-      });
+    call,
+    headersFor,
+
+    /** Marks the account's e-mail address verified (e-mail invitations reach verified addresses only). */
+    async verified(account: Account): Promise<Account> {
+      await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+      return { ...account, emailVerified: true };
     },
 
-    headersFor,
+    /** Adding a member the way the API allows it: invited by `inviterId`, then accepted by the invitee. */
+    async addMember(inviterId: string, orgId: string, invitee: Account, role: Role) {
+      const sent = await call(inviterId, 'POST', `/classroom/v1/organizations/${orgId}/members`, {
+        members: [{ login: invitee.username, role }],
+      });
+      if (sent.statusCode !== 201) throw new Error(`invite failed: ${sent.statusCode} ${sent.body}`);
+      const id = sent.json().invitations[0].id as string;
+      const accepted = await call(invitee.id, 'POST', `/classroom/v1/invitations/${id}/accept`);
+      if (accepted.statusCode !== 200)
+        throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
+    },
 
     /** A space inserted directly (fast), with the given members and roles. */
     async space(

@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import { isUniqueViolation } from '../accounts/account.repository.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { COUNTRY_CODES } from '../catalogue/countries.data.ts';
+import { createInvitationsRepository } from '../members/invitations.repository.ts';
 import { activePlanOf, catalogueFor, seatsOf } from '../plans/plan-rules.ts';
 import { generateJoinCode, normaliseJoinCode } from './join-code.ts';
 import { createSpaceAccess } from './space-access.ts';
@@ -43,13 +44,18 @@ function checkTypeAndCountry(space: 'edu' | 'pro', type: string | undefined, cou
   }
 }
 
-/** Why a space takes no one new, or null when it does (seats of 6.5; an expired pro space takes no one). */
-export function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
-  if (org.space === 'pro' && !activePlanOf(org)) return "This space's plan has expired.";
+/** Why the seats of spec 6.5 take no one more, or null when a seat is free. */
+export function seatsFullReason(org: OrganizationRow, members: number, productSlug: string): string | null {
   const seats = seatsOf(org, productSlug);
   if (seats !== null && members >= seats)
     return `This space has no free seats (${members} of ${seats} used).`;
   return null;
+}
+
+/** Why a space takes no one by code, or null when it does (seats of 6.5; an expired pro space takes no one). */
+export function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
+  if (org.space === 'pro' && !activePlanOf(org)) return "This space's plan has expired.";
+  return seatsFullReason(org, members, productSlug);
 }
 
 /** Spaces: listing, creation, settings, deletion and joining by code. */
@@ -157,6 +163,8 @@ export function createSpacesService(deps: SpacesServiceDeps) {
         const reason = closedReason(org, await txRepo.memberCount(org.id), deps.config.productSlug);
         if (reason) throw new AppError('conflict', reason);
         await txRepo.insertMembership(org.id, actorId, [JOIN_ROLE[org.space]]);
+        // Invitations to this space waiting for them are answered by joining.
+        await createInvitationsRepository(tx).deleteFor(user, org.id);
         return { joined: true, body: { organization_id: org.id } };
       });
     },

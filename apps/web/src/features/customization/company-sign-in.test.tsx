@@ -22,7 +22,11 @@ const record = (urlEnabled: boolean) => ({
   auth0_id: 'c1',
 });
 
-function customization(answer: 'missing' | 'broken' | ReturnType<typeof record>, accepted: string[] = []) {
+function customization(
+  answer: 'missing' | 'broken' | ReturnType<typeof record>,
+  accepted: string[] = [],
+  alreadyAccepted = false,
+) {
   return (url: string, options: { method?: string }) => {
     if (url === '/customization/v1/customizable/acme') {
       if (answer === 'missing')
@@ -33,7 +37,7 @@ function customization(answer: 'missing' | 'broken' | ReturnType<typeof record>,
     }
     if (url === '/customization/v1/users/TosAcceptance/acme' && options.method === 'POST') {
       accepted.push(url);
-      return null;
+      return { accepted: true, already_accepted: alreadyAccepted };
     }
     return undefined;
   };
@@ -73,6 +77,18 @@ describe('company-customised sign-in (spec 4.1)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(at(router)).toBe('/'));
     expect(accepted).toEqual(['/customization/v1/users/TosAcceptance/acme']);
+  });
+
+  it('warns when the server already had the acceptance, though the token did not say so yet', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const { router } = renderApp('/tos-acceptance/', {
+      config: { companyKey: 'acme' },
+      accessToken: token({ [`${NS}tos_accepted`]: false }),
+      handle: customization(record(true), [], true),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(at(router)).toBe('/'));
+    expect(warn).toHaveBeenCalledWith(TOS_ALREADY_ACCEPTED);
   });
 
   it('lets users who accepted through, and /tos-acceptance sends them away', async () => {

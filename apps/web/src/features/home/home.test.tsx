@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReceivedInvitation } from '@tinkercloud/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { ada, at, renderApp, space } from '../../test/app-harness.tsx';
@@ -161,5 +162,76 @@ describe('other Home flows', () => {
     expect(await screen.findByText('Plan activated successfully.')).toBeTruthy();
     expect(activated).toEqual(['/restrictions/v1/renewals/r-42/activate']);
     await waitFor(() => expect(at(router)).toBe('/'));
+  });
+});
+
+describe('invitations on Home', () => {
+  const invitation = (partial: Partial<ReceivedInvitation> = {}): ReceivedInvitation => ({
+    id: 'inv1',
+    organization_id: 'pro1',
+    organization_name: 'Acme Team',
+    space: 'pro',
+    roles: ['role:pro-editor'],
+    invited_by: 'Grace Hopper',
+    invited_at: '2026-01-02T00:00:00.000Z',
+    ...partial,
+  });
+
+  /** A fake server that keeps pending invitations and the spaces they open. */
+  function invitationServer(pending: ReceivedInvitation[]) {
+    const calls: string[] = [];
+    const joined: string[] = [];
+    const handle = (url: string, options: { method?: string }) => {
+      if (url === '/classroom/v1/invitations') return { invitations: pending };
+      if (url === '/classroom/v1/organizations')
+        return { organizations: joined.includes('pro1') ? [{ ...team, roles: ['role:pro-editor'] }] : [] };
+      const m = /^\/classroom\/v1\/invitations\/(\w+)\/(accept|decline)$/.exec(url);
+      if (m && options.method === 'POST') {
+        calls.push(`${m[2]} ${m[1]}`);
+        const found = pending.find((i) => i.id === m[1]);
+        pending.splice(pending.indexOf(found as ReceivedInvitation), 1);
+        if (m[2] === 'accept') {
+          joined.push(found?.organization_id ?? '');
+          return { organization_id: found?.organization_id };
+        }
+        return null;
+      }
+      return undefined;
+    };
+    return { handle, calls };
+  }
+
+  it('lists pending invitations; accepting joins and selects the space', async () => {
+    const server = invitationServer([invitation()]);
+    const { spaces } = renderApp('/', { handle: server.handle });
+    const item = await screen.findByTestId('invitation');
+    expect(item.textContent).toContain('Acme Team');
+    expect(item.textContent).toContain('Team space · as Editor · invited by Grace Hopper');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the invitation to Acme Team' }));
+    expect(await screen.findByText('You joined Acme Team.')).toBeTruthy();
+    expect(server.calls).toEqual(['accept inv1']);
+    await waitFor(() => expect(spaces.selection.get()).toBe('pro1'));
+    await waitFor(() => expect(screen.queryByTestId('invitation')).toBeNull());
+  });
+
+  it('declining removes the invitation and joins nothing', async () => {
+    const server = invitationServer([
+      invitation(),
+      invitation({ id: 'inv2', organization_id: 'edu1', organization_name: 'Hilltop', space: 'edu' }),
+    ]);
+    const { spaces } = renderApp('/', { handle: server.handle });
+    expect(await screen.findAllByTestId('invitation')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline the invitation to Hilltop' }));
+    expect(await screen.findByText('Invitation to Hilltop declined.')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('invitation')).toHaveLength(1));
+    expect(server.calls).toEqual(['decline inv2']);
+    expect(spaces.selection.get()).not.toBe('edu1');
+  });
+
+  it('shows nothing without invitations, and never asks for them for a minor', async () => {
+    const { api } = renderApp('/', { user: { ...ada, is_minor: true } });
+    expect(await screen.findByText('Welcome, Ada Lovelace!')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull();
+    expect(api.mock.calls.map((c) => c[0])).not.toContain('/classroom/v1/invitations');
   });
 });

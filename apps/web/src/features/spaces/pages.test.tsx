@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Member } from '@tinkercloud/shared';
+import type { Member, SpaceInvitation } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { at, recap, renderApp, space } from '../../test/app-harness.tsx';
@@ -163,8 +163,17 @@ describe('Space Settings', () => {
   });
 });
 
+const pending = (partial: Partial<SpaceInvitation>): SpaceInvitation => ({
+  id: 'i1',
+  login: 'linus@example.com',
+  roles: ['role:pro-editor'],
+  status: 'invited',
+  invited_at: '2026-01-03T00:00:00.000Z',
+  ...partial,
+});
+
 describe('Members', () => {
-  it('lists members with initials, roles and seats, adds, changes roles and removes', async () => {
+  it('lists members with initials, roles and seats, invites, changes roles and removes', async () => {
     const requests: { method: string; url: string; body?: unknown }[] = [];
     renderApp('/members/', {
       organizations: [team(['role:pro-admin'])],
@@ -186,9 +195,10 @@ describe('Members', () => {
                   roles: ['role:pro-admin'],
                 }),
               ],
+              invitations: [],
             };
           requests.push({ method, url, body: options.body });
-          return method === 'POST' ? { members: [member({ id: 'm3' })] } : null;
+          return method === 'POST' ? { invitations: [pending({})] } : null;
         }
         return undefined;
       },
@@ -199,8 +209,8 @@ describe('Members', () => {
 
     fireEvent.change(screen.getByLabelText('E-mail or username'), { target: { value: 'linus@example.com' } });
     expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('role:pro-editor');
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Member added')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Invitation sent')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Role of Grace Hopper'), { target: { value: 'role:pro-admin' } });
     await screen.findByText('Grace Hopper is now Admin');
@@ -221,26 +231,70 @@ describe('Members', () => {
     ]);
   });
 
+  it('shows a pending invitation with only the typed login, outside the seat count, and withdraws it', async () => {
+    const requests: { method: string; url: string }[] = [];
+    let invitations = [pending({ login: 'Linus', roles: ['role:pro-admin'] })];
+    renderApp('/members/', {
+      organizations: [team(['role:pro-admin'])],
+      selectedId: 'pro1',
+      handle: (url, options) => {
+        if (url === '/restrictions/v1/recap/me')
+          return { ...recap(['cloud-enterprise']), limits: { ...recap().limits, cloud_things: 100 } };
+        if (url === '/classroom/v1/organizations/pro1/members') return { members: [member({})], invitations };
+        if (url.startsWith('/classroom/v1/organizations/pro1/invitations/')) {
+          requests.push({ method: options.method ?? 'GET', url });
+          invitations = [];
+          return null;
+        }
+        return undefined;
+      },
+    });
+    const row = await screen.findByTestId('pending-invitation');
+    expect(within(row).getByText('Linus')).toBeTruthy();
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(within(row).getByText('Admin')).toBeTruthy();
+    // Nothing but what the inviter typed: no e-mail, no username, no role select.
+    expect(row.querySelector('select')).toBeNull();
+    expect(row.textContent).not.toContain('@');
+    expect(await screen.findByText('1 of 50 seats used')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the invitation of Linus' }));
+    expect(await screen.findByText('The invitation of Linus was withdrawn')).toBeTruthy();
+    expect(requests).toEqual([{ method: 'DELETE', url: '/classroom/v1/organizations/pro1/invitations/i1' }]);
+    await waitFor(() => expect(screen.queryByTestId('pending-invitation')).toBeNull());
+  });
+
   it('shows teachers the list read-only with the invite form and the school seats', async () => {
     renderApp('/members/', {
       organizations: [school(['role:edu-teacher'])],
       selectedId: 'edu1',
       handle: (url) =>
-        url.endsWith('/members') ? { members: [member({ roles: ['role:edu-student'] })] } : undefined,
+        url.endsWith('/members')
+          ? {
+              members: [member({ roles: ['role:edu-student'] })],
+              invitations: [
+                pending({ id: 'i1', login: 'pupil', roles: ['role:edu-student'] }),
+                pending({ id: 'i2', login: 'colleague', roles: ['role:edu-teacher'] }),
+              ],
+            }
+          : undefined,
     });
-    expect(await screen.findByText('Student')).toBeTruthy();
     expect(await screen.findByText('1 of 30 seats used')).toBeTruthy();
+    expect(screen.getAllByText('Student').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('E-mail or username')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
-    // Teachers may add students only (the server refuses other roles from them).
+    // Teachers may invite (and withdraw invitations of) students only, as the server enforces.
     const roles = [...(screen.getByLabelText('Role') as HTMLSelectElement).options].map((o) => o.textContent);
     expect(roles).toEqual(['Student']);
+    expect(screen.getByRole('button', { name: 'Withdraw the invitation of pupil' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw the invitation of colleague' })).toBeNull();
   });
 });
 
 describe('Roles & Permissions', () => {
   it('tables what each role of the space kind may do', async () => {
     renderApp('/roles-permissions/', { organizations: [school(['role:edu-admin'])], selectedId: 'edu1' });
+    expect((await screen.findByTestId('user-type')).textContent).toBe('You are an admin in Hilltop School.');
     const table = await screen.findByRole('table');
     expect(
       within(table)
@@ -248,12 +302,19 @@ describe('Roles & Permissions', () => {
         .map((h) => h.textContent),
     ).toEqual(['Permission', 'Admin', 'Teacher', 'Student']);
     expect(within(table).queryByText('Change the branding')).toBeNull();
-    const row = within(table).getByText('Add members').closest('tr') as HTMLElement;
+    const row = within(table).getByText('Invite members').closest('tr') as HTMLElement;
     expect(Array.from(row.querySelectorAll('td')).map((td) => td.dataset.allowed)).toEqual([
       'true',
       'true',
       'false',
     ]);
+  });
+  it('names the user type from the first role', async () => {
+    renderApp('/roles-permissions/', {
+      organizations: [school(['role:edu-teacher', 'role:edu-admin'])],
+      selectedId: 'edu1',
+    });
+    expect((await screen.findByTestId('user-type')).textContent).toBe('You are a teacher in Hilltop School.');
   });
 });
 

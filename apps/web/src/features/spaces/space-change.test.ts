@@ -8,6 +8,7 @@ describe('routeAfterSpaceChange', () => {
     expect(routeAfterSpaceChange('/devices/d1/')).toEqual({ to: '/devices/' });
     expect(routeAfterSpaceChange('/devices/d1/networkconfig/')).toEqual({ to: '/devices/' });
     expect(routeAfterSpaceChange('/devices/new/')).toEqual({ to: '/devices/' });
+    expect(routeAfterSpaceChange('/things/t1/')).toEqual({ to: '/things/' });
     expect(routeAfterSpaceChange('/templates/abc/edit/')).toEqual({
       to: '/templates/',
       search: { tab: 'custom' },
@@ -15,7 +16,7 @@ describe('routeAfterSpaceChange', () => {
   });
 
   it('keeps other pages, lists included, where they are', () => {
-    for (const path of ['/', '/devices/', '/templates/', '/settings/', '/members/']) {
+    for (const path of ['/', '/devices/', '/things/', '/templates/', '/settings/', '/members/']) {
       expect(routeAfterSpaceChange(path)).toBeNull();
     }
   });

@@ -9,14 +9,20 @@ export function isSpaceScopedQuery(queryKey: readonly unknown[]): boolean {
   return !GLOBAL_QUERY_ROOTS.has(String(queryKey[0]));
 }
 
-export type SpaceChangeTarget = { to: '/devices/' } | { to: '/templates/'; search: { tab: string } } | null;
+export type SpaceChangeTarget =
+  | { to: '/devices/' }
+  | { to: '/things/' }
+  | { to: '/templates/'; search: { tab: string } }
+  | null;
 
 /**
  * Where a page goes when the space changes (spec 2.3): a device page to the device list, a template page to
- * the custom templates. Other pages stay and re-run their guards.
+ * the custom templates. Other pages stay and re-run their guards. A thing page goes to the thing list likewise
+ * (the spec names no thing pages; the thing belongs to the space that was left).
  */
 export function routeAfterSpaceChange(pathname: string): SpaceChangeTarget {
   if (/^\/devices\/[^/]+/.test(pathname)) return { to: '/devices/' };
+  if (/^\/things\/[^/]+/.test(pathname)) return { to: '/things/' };
   if (/^\/templates\/[^/]+/.test(pathname))
     return { to: '/templates/', search: { tab: CUSTOM_TEMPLATES_TAB } };
   return null;

@@ -1,3 +1,4 @@
+import { wireTypeOf } from '@tinkercloud/device-protocol';
 import { describe, expect, it } from 'vitest';
 import { BOARDS, boardOf, DEVICE_TYPES } from './boards.ts';
 import {
@@ -6,6 +7,7 @@ import {
   numericReading,
   PROPERTY_TYPE_VALUES,
   PROPERTY_TYPES,
+  valueShapeOf,
 } from './property-types.ts';
 
 describe('property types', () => {
@@ -47,6 +49,40 @@ describe('property types', () => {
     expect(numericReading('CHARSTRING', '1')).toBeNull();
     expect(isNumericType('LOCATION')).toBe(false);
     expect(isNumericType('HOME_TEMPERATURE_C')).toBe(true);
+  });
+});
+
+describe('property types and the device protocol', () => {
+  it('agree on the value of every type: kinds and attributes', () => {
+    const kindOf = {
+      float: 'number',
+      int: 'integer',
+      uint: 'integer',
+      bool: 'boolean',
+      string: 'string',
+    } as const;
+    for (const type of PROPERTY_TYPE_VALUES) {
+      const shape = valueShapeOf(type);
+      const wire = wireTypeOf(type);
+      if (!shape || !wire) throw new Error(`${type} is missing on one side`);
+      if (wire.shape === 'scalar') expect([type, shape.kind]).toEqual([type, kindOf[wire.value.kind]]);
+      else if (wire.shape === 'open') expect([type, shape]).toEqual([type, { kind: 'object', fields: null }]);
+      else
+        expect([type, shape]).toEqual([
+          type,
+          {
+            kind: 'object',
+            fields: Object.fromEntries(wire.attributes.map((a) => [a.name, kindOf[a.kind]])),
+          },
+        ]);
+    }
+  });
+
+  it('refuses values a board cannot hold', () => {
+    expect(checkValue('INT', 2 ** 31)).toMatch(/from -2147483648 to 2147483647/);
+    expect(checkValue('TIME', -1)).toMatch(/from 0 to/);
+    expect(checkValue('COLOR_HSB', { hue: 361, sat: 0, bri: 0 })).toMatch(/hue/);
+    expect(checkValue('LOCATION', { lat: 1 })).toMatch(/lon is missing/);
   });
 });
 

@@ -4,6 +4,8 @@
  * as a number. Declarations are the C++ types of the ArduinoIoTCloud library; names, units and tags are ours.
  */
 
+import { checkPropertyValue, MAX_STRING_LENGTH } from '@tinkercloud/device-protocol';
+
 /** The value a property holds: a scalar, or an object with these fields (types of its members). */
 export type ValueShape =
   | { kind: 'number' }
@@ -339,44 +341,21 @@ export function valueShapeOf(type: string): ValueShape | undefined {
 }
 
 /** Strings longer than this are refused as property values. */
-export const MAX_STRING_VALUE = 4096;
+export const MAX_STRING_VALUE = MAX_STRING_LENGTH;
 
-/** Why `value` does not fit the type, or null when it does. */
+/**
+ * Why `value` does not fit the type, or null when it does. The rules are the device protocol's (what a board
+ * can hold: int32, uint32, float32, the ranges a type implies), so a value the API accepts can always be
+ * delivered; only free-form objects are checked here, as JSON of bounded size.
+ */
 export function checkValue(type: string, value: unknown): string | null {
   const s = SHAPES.get(type);
   if (!s) return `unknown property type ${type}`;
-  const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-  const isInt = (v: unknown) => isNum(v) && Number.isSafeInteger(v);
-  switch (s.kind) {
-    case 'number':
-      return isNum(value) ? null : 'a number is expected';
-    case 'integer':
-      return isInt(value) ? null : 'an integer is expected';
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'true or false is expected';
-    case 'string':
-      return typeof value === 'string' && value.length <= MAX_STRING_VALUE
-        ? null
-        : `a string of at most ${MAX_STRING_VALUE} characters is expected`;
-    case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'an object is expected';
-      if (!s.fields)
-        return JSON.stringify(value).length <= MAX_STRING_VALUE ? null : 'the value is too large';
-      const v = value as Record<string, unknown>;
-      for (const key of Object.keys(v)) if (!(key in s.fields)) return `unexpected field ${key}`;
-      for (const [key, kind] of Object.entries(s.fields)) {
-        const ok =
-          kind === 'boolean'
-            ? typeof v[key] === 'boolean'
-            : kind === 'integer'
-              ? isInt(v[key])
-              : isNum(v[key]);
-        if (!ok)
-          return `field ${key} must be ${kind === 'boolean' ? 'true or false' : `a${kind === 'integer' ? 'n integer' : ' number'}`}`;
-      }
-      return null;
-    }
+  if (s.kind === 'object' && !s.fields) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'an object is expected';
+    return JSON.stringify(value).length <= MAX_STRING_VALUE ? null : 'the value is too large';
   }
+  return checkPropertyValue(type, value);
 }
 
 /** The number a value stands for in time series (booleans as 0/1); null for strings and objects. */

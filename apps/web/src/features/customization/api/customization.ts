@@ -80,9 +80,20 @@ export function customizationQueryOptions(api: ApiRequest, config: AppConfig, co
   });
 }
 
-/** Records terms acceptance; the response is not used (spec 7.1). */
-export async function acceptTerms(api: ApiRequest, config: AppConfig, companyKey: string) {
-  await api(url(config, `/v1/users/TosAcceptance/${encodeURIComponent(companyKey)}`), { method: 'POST' });
+/**
+ * Records terms acceptance (spec 7.1 shows no response). Answers whether the server already had it: a token
+ * issued before an acceptance made elsewhere does not say so yet.
+ */
+export async function acceptTerms(
+  api: ApiRequest,
+  config: AppConfig,
+  companyKey: string,
+): Promise<{ alreadyAccepted: boolean }> {
+  const body = await api<{ already_accepted?: unknown } | null>(
+    url(config, `/v1/users/TosAcceptance/${encodeURIComponent(companyKey)}`),
+    { method: 'POST' },
+  );
+  return { alreadyAccepted: body?.already_accepted === true };
 }
 
 const deploymentSchema = z.object({ organization_id: z.string(), organization_name: z.string() });

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   type AppConfig,
+  invitationsSentResponseSchema,
   joinCodeResponseSchema,
   type Member,
   membersResponseSchema,
+  type SpaceInvitation,
 } from '@tinkercloud/shared';
 import type { ApiRequest } from '../../../lib/api.ts';
 import { joinUrl } from '../../../lib/urls.ts';
@@ -11,26 +13,49 @@ import { joinUrl } from '../../../lib/urls.ts';
 const membersUrl = (config: AppConfig, spaceId: string, rest = '') =>
   joinUrl(config.hosts.api, `/classroom/v1/organizations/${encodeURIComponent(spaceId)}/members${rest}`);
 
+export interface MembersList {
+  members: Member[];
+  /** Invitations waiting for their invitee: only the login the inviter typed. */
+  invitations: SpaceInvitation[];
+}
+
 export function membersQueryOptions(api: ApiRequest, config: AppConfig, spaceId: string) {
   return queryOptions({
     queryKey: ['members', spaceId],
-    queryFn: async (): Promise<Member[]> =>
-      membersResponseSchema.parse(await api(membersUrl(config, spaceId), { organization: spaceId })).members,
+    queryFn: async (): Promise<MembersList> =>
+      membersResponseSchema.parse(await api(membersUrl(config, spaceId), { organization: spaceId })),
   });
 }
 
-export async function addMembers(
+/** Invites people; they become members when they accept. Answers the pending invitations. */
+export async function inviteMembers(
   api: ApiRequest,
   config: AppConfig,
   spaceId: string,
   members: { login: string; role: string }[],
-): Promise<Member[]> {
+): Promise<SpaceInvitation[]> {
   const body = await api(membersUrl(config, spaceId), {
     method: 'POST',
     body: { members },
     organization: spaceId,
   });
-  return membersResponseSchema.parse(body).members;
+  return invitationsSentResponseSchema.parse(body).invitations;
+}
+
+/** Withdraws a pending invitation. */
+export async function cancelInvitation(
+  api: ApiRequest,
+  config: AppConfig,
+  spaceId: string,
+  invitationId: string,
+) {
+  await api(
+    joinUrl(
+      config.hosts.api,
+      `/classroom/v1/organizations/${encodeURIComponent(spaceId)}/invitations/${encodeURIComponent(invitationId)}`,
+    ),
+    { method: 'DELETE', organization: spaceId },
+  );
 }
 
 /** Skipped (false) without ids (spec 5). */

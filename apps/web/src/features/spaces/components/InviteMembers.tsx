@@ -4,10 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { addMembers, membersQueryOptions } from '../api/members.ts';
+import { inviteMembers, membersQueryOptions } from '../api/members.ts';
 import { SPACES_KEY } from '../api/spaces.ts';
 
-/** Adds people by e-mail or username, each with one of the space's roles (spec 6.1). */
+/**
+ * Invites people by e-mail or username, each with one of the space's roles (spec 6.1). They become members
+ * when they accept on their Home; until then the list shows what was typed, marked Pending.
+ */
 export function InviteMembers({ space }: { space: Space & { space: OrganizationSpaceType } }) {
   const { api, config } = useServices();
   const queryClient = useQueryClient();
@@ -28,13 +31,13 @@ export function InviteMembers({ space }: { space: Space & { space: OrganizationS
     if (logins.length === 0 || busy) return;
     setBusy(true);
     try {
-      const added = await addMembers(
+      const sent = await inviteMembers(
         api,
         config,
         space.id,
         logins.map((l) => ({ login: l, role })),
       );
-      toast.success(added.length === 1 ? 'Member added' : `${added.length} members added`);
+      toast.success(sent.length === 1 ? 'Invitation sent' : `${sent.length} invitations sent`);
       setLogin('');
       await queryClient.invalidateQueries({ queryKey: membersQueryOptions(api, config, space.id).queryKey });
       await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
@@ -46,7 +49,7 @@ export function InviteMembers({ space }: { space: Space & { space: OrganizationS
   };
 
   return (
-    <form className="form form-inline" aria-label="Add members" onSubmit={(event) => void submit(event)}>
+    <form className="form form-inline" aria-label="Invite members" onSubmit={(event) => void submit(event)}>
       <Field label="E-mail or username" className="field-grow">
         {(control) => (
           <input
@@ -70,7 +73,7 @@ export function InviteMembers({ space }: { space: Space & { space: OrganizationS
       </Field>
       <button type="submit" className="button" disabled={busy || !login.trim()} aria-busy={busy}>
         {busy && <span className="spinner spinner-small" aria-hidden="true" />}
-        Add
+        Invite
       </button>
     </form>
   );

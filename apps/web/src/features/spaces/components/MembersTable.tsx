@@ -6,11 +6,12 @@ import {
   ROLE_OPTIONS,
   rolesAllow,
   type Space,
+  type SpaceInvitation,
 } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { LoadingButton } from '../../../components/LoadingButton.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
+import { cancelInvitation, changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
 
 export function roleLabel(spaceType: OrganizationSpaceType, role: string): string {
   return ROLE_OPTIONS[spaceType].find((option) => option.value === role)?.label ?? role;
@@ -21,18 +22,30 @@ function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString();
 }
 
-/** The members of a space: avatar or initials, name, username, e-mail, roles and last update. */
+/**
+ * The members of a space (avatar or initials, name, username, e-mail, roles, last update), then the pending
+ * invitations: only the login the inviter typed, the role and a Pending marker until the invitee accepts.
+ */
 export function MembersTable({
   space,
   members,
+  invitations,
 }: {
   space: Space & { space: OrganizationSpaceType };
   members: Member[];
+  invitations: SpaceInvitation[];
 }) {
   const { api, config } = useServices();
   const queryClient = useQueryClient();
   const canChangeRole = rolesAllow(space.roles, 'members.role');
   const canRemove = rolesAllow(space.roles, 'members.remove');
+  // Who may invite may withdraw; without members.role (teachers) only invitations with the base role, the
+  // last of the spec's order (as the server enforces).
+  const baseRole = ROLE_OPTIONS[space.space].at(-1)?.value;
+  const canWithdraw = (invitation: SpaceInvitation) =>
+    rolesAllow(space.roles, 'members.invite') &&
+    (canChangeRole || invitation.roles.every((role) => role === baseRole));
+  const hasActions = canRemove || invitations.some(canWithdraw);
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: membersQueryOptions(api, config, space.id).queryKey });
 
@@ -56,6 +69,16 @@ export function MembersTable({
     }
   };
 
+  const withdraw = async (invitation: SpaceInvitation) => {
+    try {
+      await cancelInvitation(api, config, space.id, invitation.id);
+      toast.success(`The invitation of ${invitation.login} was withdrawn`);
+      await refresh();
+    } catch (error) {
+      toast.error(networkErrorMessage(error));
+    }
+  };
+
   return (
     <div className="table-wrap">
       <table className="table">
@@ -69,7 +92,7 @@ export function MembersTable({
             <th scope="col">E-mail</th>
             <th scope="col">Role</th>
             <th scope="col">Last update</th>
-            {canRemove && (
+            {hasActions && (
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -109,6 +132,7 @@ export function MembersTable({
                 )}
               </td>
               <td>{formatDate(member.last_update)}</td>
+              {hasActions && !canRemove && <td />}
               {canRemove && (
                 <td>
                   <LoadingButton
@@ -118,6 +142,36 @@ export function MembersTable({
                   >
                     Remove
                   </LoadingButton>
+                </td>
+              )}
+            </tr>
+          ))}
+          {invitations.map((invitation) => (
+            <tr key={invitation.id} data-testid="pending-invitation">
+              <td>
+                <span className="avatar" aria-hidden="true">
+                  {avatarInitials(invitation.login)}
+                </span>
+              </td>
+              <td>
+                {invitation.login}
+                <span className="pending-badge">Pending</span>
+              </td>
+              <td />
+              <td />
+              <td>{invitation.roles.map((role) => roleLabel(space.space, role)).join(', ')}</td>
+              <td>{formatDate(invitation.invited_at)}</td>
+              {hasActions && (
+                <td>
+                  {canWithdraw(invitation) && (
+                    <LoadingButton
+                      className="button-subtle button-small"
+                      aria-label={`Withdraw the invitation of ${invitation.login}`}
+                      onClick={() => withdraw(invitation)}
+                    >
+                      Withdraw
+                    </LoadingButton>
+                  )}
                 </td>
               )}
             </tr>

@@ -4,7 +4,7 @@ import { deviceDetailSearchSchema } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { NotFound } from '../../../components/NotFound.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { deviceQueryOptions } from '../../../features/devices/api/device.ts';
+import { deviceQueryOptions } from '../../../features/iot/api/detail-queries.ts';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_auth/_header/devices/$id')({
   loader: ({ context, params }) =>
     loadOrNotFound('Device', () =>
       context.queryClient.ensureQueryData(
-        deviceQueryOptions(context.api, context.config, params.id, context.spaces.selected().id),
+        deviceQueryOptions(context.api, context.config, context.spaces.selected().id, params.id),
       ),
     ),
   // Shown inside the header layout, so the menu stays at hand.
@@ -30,7 +30,7 @@ function DeviceLayout() {
   const { id } = Route.useParams();
   const { api, config } = useServices();
   const { selected } = useSpaces();
-  const { data: device } = useSuspenseQuery(deviceQueryOptions(api, config, id, selected.id));
+  const { data: device } = useSuspenseQuery(deviceQueryOptions(api, config, selected.id, id));
   return (
     <Page title={device.name}>
       <HeaderPortal>

@@ -41,7 +41,8 @@ function TermsAcceptance() {
       logger.warn(TOS_ALREADY_ACCEPTED);
     } else {
       try {
-        await acceptTerms(api, config, key);
+        const { alreadyAccepted } = await acceptTerms(api, config, key);
+        if (alreadyAccepted) logger.warn(TOS_ALREADY_ACCEPTED);
         rememberTermsAccepted(key);
       } catch (error) {
         toast.error(networkErrorMessage(error));

@@ -1,6 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
+import { useState } from 'react';
+import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { devicesQueryOptions } from '../../../features/iot/api/devices.ts';
+import { CreateDeviceDialog } from '../../../features/iot/components/CreateDeviceDialog.tsx';
+import { DevicesTable } from '../../../features/iot/components/DevicesTable.tsx';
+import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '../../../features/iot/model/permissions.ts';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/devices')({
@@ -11,9 +21,39 @@ export const Route = createFileRoute('/_auth/_sidebar/devices')({
 });
 
 function DevicesPage() {
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  useLiveUpdates();
+  const devices = useQuery(devicesQueryOptions(api, config, selected.id));
+  const [adding, setAdding] = useState(false);
+  const canWrite = spaceAllows(selected, 'iot.write');
   return (
     <Page title="Devices">
-      <EmptyState title="No devices yet" hint="Devices you add will be listed here." />
+      {canWrite && (
+        <div className="page-actions">
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            Add device
+          </button>
+        </div>
+      )}
+      {devices.isPending ? (
+        <PageLoader />
+      ) : devices.isError ? (
+        <div className="load-error">
+          <EmptyState title="Devices could not be loaded" hint={devices.error.message} />
+          <button type="button" className="button button-subtle" onClick={() => void devices.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : devices.data.length === 0 ? (
+        <EmptyState
+          title="No devices yet"
+          hint="Add a device, then start it (or the simulator) with its device ID and secret key."
+        />
+      ) : (
+        <DevicesTable devices={devices.data} canDelete={spaceAllows(selected, 'iot.delete')} />
+      )}
+      {adding && <CreateDeviceDialog onClose={() => setAdding(false)} />}
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { Page } from '../../../components/Page.tsx';
 import { CreateSpaceForm } from '../../../features/home/components/CreateSpaceForm.tsx';
 import { GetStartedFlow } from '../../../features/home/components/GetStartedFlow.tsx';
 import { JoinSpaceFlow } from '../../../features/home/components/JoinSpaceFlow.tsx';
+import { PendingInvitations } from '../../../features/home/components/PendingInvitations.tsx';
 import { ProSpaceFlow } from '../../../features/home/components/ProSpaceFlow.tsx';
 import { flowFromSearch } from '../../../features/home/model/flows.ts';
 import { useRenewal } from '../../../features/home/use-renewal.ts';
@@ -44,6 +45,8 @@ function HomePage() {
   return (
     <Page title="Home">
       <p className="welcome">{name ? `Welcome, ${name}!` : 'Welcome!'}</p>
+      {/* Minors join by code only: they are never invited. */}
+      {!user.is_minor && <PendingInvitations />}
       {flow?.flow === 'join' && <JoinSpaceFlow key={flow.code} initialCode={flow.code} onFinish={clear} />}
       {flow?.flow === 'pro-space' && isPro(spaces.find((s) => s.id === flow.spaceId)) && (
         <ProSpaceFlow

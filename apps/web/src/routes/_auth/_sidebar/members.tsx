@@ -27,7 +27,8 @@ function MembersPage() {
   const recap = useQuery(recapQueryOptions(api, config, space.id));
   if (!isOrganization(space)) return null;
   const seats = seatLimit(space, recap.data?.limits.cloud_things ?? null);
-  const count = members.data?.length ?? space.members;
+  // Seats hold members only: a pending invitation takes one when accepted.
+  const count = members.data?.members.length ?? space.members;
   return (
     <Page title="Members">
       <p className="muted" data-testid="seats">
@@ -40,10 +41,10 @@ function MembersPage() {
         <PageLoader />
       ) : members.isError ? (
         <EmptyState title="Members could not be loaded" hint={members.error.message} />
-      ) : members.data.length === 0 ? (
-        <EmptyState title="No members yet" hint="People you add will be listed here." />
+      ) : members.data.members.length + members.data.invitations.length === 0 ? (
+        <EmptyState title="No members yet" hint="People you invite will be listed here." />
       ) : (
-        <MembersTable space={space} members={members.data} />
+        <MembersTable space={space} members={members.data.members} invitations={members.data.invitations} />
       )}
     </Page>
   );

@@ -1,5 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ACTION_LABELS, ROLE_OPTIONS, ROLE_PERMISSIONS, SPACE_ACTIONS } from '@tinkercloud/shared';
+import {
+  ACTION_LABELS,
+  ROLE_OPTIONS,
+  ROLE_PERMISSIONS,
+  SPACE_ACTIONS,
+  type UserType,
+  userTypeFromRoles,
+} from '@tinkercloud/shared';
 import { Page } from '../../../components/Page.tsx';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
@@ -10,6 +17,13 @@ export const Route = createFileRoute('/_auth/_sidebar/roles-permissions')({
   component: RolesPermissionsPage,
 });
 
+const USER_TYPE_PHRASES: Record<UserType, string> = {
+  admin: 'an admin',
+  teacher: 'a teacher',
+  student: 'a student',
+  editor: 'an editor',
+};
+
 /** What each role of this kind of space may do: the same table the server enforces. */
 function RolesPermissionsPage() {
   const { selected: space } = useSpaces();
@@ -19,6 +33,10 @@ function RolesPermissionsPage() {
   const actions = SPACE_ACTIONS.filter((action) => space.space === 'pro' || action !== 'branding.update');
   return (
     <Page title="Roles & Permissions">
+      {/* The user type comes from the first role (spec 6.1). */}
+      <p className="muted" data-testid="user-type">
+        You are {USER_TYPE_PHRASES[userTypeFromRoles(space.roles)]} in {space.name}.
+      </p>
       <div className="table-wrap">
         <table className="table permissions">
           <thead>

@@ -1,6 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { thingsQueryOptions } from '../../../features/iot/api/things.ts';
+import { ThingsTable } from '../../../features/iot/components/ThingsTable.tsx';
+import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/things')({
@@ -11,9 +18,29 @@ export const Route = createFileRoute('/_auth/_sidebar/things')({
 });
 
 function ThingsPage() {
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  useLiveUpdates();
+  const things = useQuery(thingsQueryOptions(api, config, selected.id));
   return (
     <Page title="Things">
-      <EmptyState title="No things yet" hint="Things you create will be listed here." />
+      {things.isPending ? (
+        <PageLoader />
+      ) : things.isError ? (
+        <div className="load-error">
+          <EmptyState title="Things could not be loaded" hint={things.error.message} />
+          <button type="button" className="button button-subtle" onClick={() => void things.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : things.data.length === 0 ? (
+        <EmptyState
+          title="No things yet"
+          hint="A thing holds the variables of a device. Things created through the API are listed here."
+        />
+      ) : (
+        <ThingsTable things={things.data} />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,29 @@
+import type { GraphRange } from '@tinkercloud/shared';
+
+/**
+ * The TanStack Query keys of the device and thing pages. Live updates (`live/apply-live-event.ts`) write into
+ * these caches, so a page shows a new value by reading its query, whatever brought the value (the event
+ * stream, a refetch, or a publish from this browser). Every key starts with `iot` and the selected space id
+ * (`my-cloud` for My Cloud), so a space change resets them all and two spaces never share an entry.
+ *
+ * | key | holds |
+ * |---|---|
+ * | `['iot', space, 'devices']` | `GET /iot/v2/devices`: `Device[]` |
+ * | `['iot', space, 'device', id]` | `GET /iot/v2/devices/{id}`: `Device` |
+ * | `['iot', space, 'device', id, 'status']` | `GET /iot/v2/devices/{id}/status`: `DeviceStatusEvent[]`, newest first |
+ * | `['iot', space, 'things']` | `GET /iot/v2/things`: `Thing[]` |
+ * | `['iot', space, 'thing', id]` | `GET /iot/v2/things/{id}`: `Thing` |
+ * | `['iot', space, 'thing', id, 'properties']` | `GET /iot/v2/things/{id}/properties`: `Property[]` |
+ * | `['iot', space, 'thing', id, 'series', range]` | the chart series of the thing's numeric variables |
+ */
+export const iotKeys = {
+  space: (space: string) => ['iot', space] as const,
+  devices: (space: string) => ['iot', space, 'devices'] as const,
+  device: (space: string, id: string) => ['iot', space, 'device', id] as const,
+  deviceStatus: (space: string, id: string) => ['iot', space, 'device', id, 'status'] as const,
+  things: (space: string) => ['iot', space, 'things'] as const,
+  thing: (space: string, id: string) => ['iot', space, 'thing', id] as const,
+  thingProperties: (space: string, id: string) => ['iot', space, 'thing', id, 'properties'] as const,
+  series: (space: string, thingId: string, range: GraphRange) =>
+    ['iot', space, 'thing', thingId, 'series', range] as const,
+};

@@ -1,0 +1,159 @@
+import { toErrorBody } from '@tinkercloud/shared';
+import { ApiError, type RequestOptions } from '../../../lib/api.ts';
+import type { Handler } from '../../../test/app-harness.tsx';
+import type { Device, DeviceStatusEvent, Property, Thing } from '../api/schemas.ts';
+import { isChartable } from '../model/value-kind.ts';
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  organization: string | undefined;
+}
+
+export interface FakeIotState {
+  devices: Device[];
+  things: Thing[];
+  properties: Property[];
+  statuses: Record<string, DeviceStatusEvent[]>;
+  /** Stored values per property id, oldest first. */
+  values: Record<string, { at: string; value: unknown }[]>;
+  /** The secret key the server proposes. */
+  suggestedKey: string;
+  failSettingKey: boolean;
+  failList: boolean;
+}
+
+const apiError = (status: number, detail: string) =>
+  new ApiError(toErrorBody({ code: status === 404 ? 'not_found' : 'unexpected_error', detail, status }));
+
+/**
+ * An in-memory stand-in for the IoT REST API of one space, for page tests: it answers the calls the device
+ * and thing pages make, keeps what they change, and records every call.
+ */
+export function fakeIot(seed: Partial<FakeIotState> = {}) {
+  const state: FakeIotState = {
+    devices: [],
+    things: [],
+    properties: [],
+    statuses: {},
+    values: {},
+    suggestedKey: 'K3yShownOnce0123456789abcdefghij',
+    failSettingKey: false,
+    failList: false,
+    ...seed,
+  };
+  const calls: Call[] = [];
+  let created = 0;
+
+  const device = (id: string) => {
+    const found = state.devices.find((d) => d.id === id);
+    if (!found) throw apiError(404, 'Device not found');
+    return found;
+  };
+  const thing = (id: string) => {
+    const found = state.things.find((t) => t.id === id);
+    if (!found) throw apiError(404, 'Thing not found');
+    return found;
+  };
+
+  function series(body: unknown, raw: boolean) {
+    const request = (body as { requests: { q: string; from: string; to: string }[] }).requests[0];
+    const thingId = request?.q.replace(/^thing\./, '') ?? '';
+    const from = Date.parse(request?.from ?? '');
+    const to = Date.parse(request?.to ?? '');
+    return {
+      resp_version: 1,
+      responses: state.properties
+        .filter((p) => p.thing_id === thingId)
+        .map((p) => {
+          const numeric = isChartable(p.type);
+          const stored = (state.values[p.id] ?? []).filter((v) => {
+            const t = Date.parse(v.at);
+            return t >= from && t <= to;
+          });
+          const kept = raw ? [...stored].reverse() : numeric ? stored : [];
+          return {
+            status: raw || numeric ? 'ok' : 'error',
+            property_id: p.id,
+            property_name: p.name,
+            property_type: p.type,
+            times: kept.map((v) => v.at),
+            values: kept.map((v) => (raw ? v.value : Number(v.value))),
+          };
+        }),
+    };
+  }
+
+  const handle: Handler = (url: string, options: RequestOptions) => {
+    if (!url.startsWith('/iot/')) return undefined;
+    const method = options.method ?? 'GET';
+    calls.push({ method, url, body: options.body, organization: options.organization });
+    const path = url.split('?')[0] ?? url;
+    const parts = path.split('/').slice(3); // after /iot/v2
+    const [collection, id, sub, subId, action] = parts;
+    if (collection === 'devices') {
+      if (!id) {
+        if (method === 'PUT') {
+          created += 1;
+          const body = options.body as { name: string; type: string };
+          const made: Device = {
+            id: `00000000-0000-4000-8000-00000000000${created}`,
+            name: body.name,
+            type: body.type,
+            label: 'ESP32 Dev Module',
+            fqbn: 'esp32:esp32:esp32',
+            device_status: 'UNKNOWN',
+          };
+          state.devices.push(made);
+          return made;
+        }
+        if (state.failList) throw apiError(500, 'The database is not answering.');
+        return state.devices;
+      }
+      if (sub === 'pass') {
+        device(id);
+        if (method === 'GET') return { set: false, suggested_password: state.suggestedKey };
+        if (state.failSettingKey) throw apiError(500, 'The key could not be stored.');
+        return { set: true };
+      }
+      if (sub === 'status') return { id, events: state.statuses[id] ?? [] };
+      if (method === 'DELETE') {
+        device(id);
+        state.devices = state.devices.filter((d) => d.id !== id);
+        return null;
+      }
+      return device(id);
+    }
+    if (collection === 'things') {
+      if (!id) return state.things;
+      if (sub === 'properties') {
+        thing(id);
+        if (subId && action === 'publish') {
+          const p = state.properties.find((x) => x.id === subId);
+          if (!p) throw apiError(404, 'Property not found');
+          p.last_value = (options.body as { value: unknown }).value;
+          p.value_updated_at = new Date().toISOString();
+          return null;
+        }
+        return state.properties.filter((p) => p.thing_id === id);
+      }
+      const found = thing(id);
+      if (method === 'POST') {
+        const deviceId = (options.body as { device_id: string | null }).device_id ?? undefined;
+        for (const d of state.devices) {
+          if (d.thing?.id === id) d.thing = null;
+          if (d.id === deviceId) d.thing = { id, name: found.name };
+        }
+        found.device_id = deviceId;
+        found.device_name = deviceId ? device(deviceId).name : undefined;
+        return found;
+      }
+      return found;
+    }
+    if (collection === 'series' && method === 'POST') return series(options.body, id === 'batch_query_raw');
+    return undefined;
+  };
+
+  return { state, calls, handle };
+}

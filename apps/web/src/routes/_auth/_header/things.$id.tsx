@@ -1,0 +1,71 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useServices } from '../../../app/services.tsx';
+import { NotFound } from '../../../components/NotFound.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { thingQueryOptions } from '../../../features/iot/api/detail-queries.ts';
+import { ThingDevicePicker } from '../../../features/iot/components/ThingDevicePicker.tsx';
+import { VariablesTable } from '../../../features/iot/components/VariablesTable.tsx';
+import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '../../../features/iot/model/permissions.ts';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
+import { requireAccess } from '../../../lib/route-guards.ts';
+import { HeaderPortal } from '../../../shell/header-portal.tsx';
+
+/** A thing: its device and its variables with their values. */
+export const Route = createFileRoute('/_auth/_header/things/$id')({
+  staticData: { title: 'Thing' },
+  beforeLoad: requireAccess('things'),
+  loader: ({ context, params }) =>
+    loadOrNotFound('Thing', () =>
+      context.queryClient.ensureQueryData(
+        thingQueryOptions(context.api, context.config, context.spaces.selected().id, params.id),
+      ),
+    ),
+  notFoundComponent: NotFound,
+  component: ThingPage,
+});
+
+function ThingPage() {
+  const { id } = Route.useParams();
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  useLiveUpdates();
+  const { data: thing } = useSuspenseQuery(thingQueryOptions(api, config, selected.id, id));
+  const canWrite = spaceAllows(selected, 'iot.write');
+  return (
+    <Page title={thing.name}>
+      <HeaderPortal>
+        <Link to="/things/" className="button button-subtle">
+          All things
+        </Link>
+      </HeaderPortal>
+      <div className="card thing-summary">
+        <dl className="facts">
+          <dt>Device</dt>
+          <dd>
+            {thing.device_id ? (
+              <Link to="/devices/$id/" params={{ id: thing.device_id }}>
+                {thing.device_name ?? 'Device'}
+              </Link>
+            ) : (
+              'None'
+            )}
+          </dd>
+          {thing.timezone && (
+            <>
+              <dt>Time zone</dt>
+              <dd>{thing.timezone}</dd>
+            </>
+          )}
+        </dl>
+        {canWrite && <ThingDevicePicker key={thing.device_id ?? ''} space={selected.id} thing={thing} />}
+      </div>
+      <section className="device-section" aria-labelledby="thing-variables-title">
+        <h2 id="thing-variables-title">Variables</h2>
+        <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} />
+      </section>
+    </Page>
+  );
+}
