@@ -1,7 +1,8 @@
 // Prints requests/s and p50/p99 latency of the IoT API (issue 4 item 8): an authenticated GET /iot/v2/devices in
 // a team space holding 1,000 devices, and POST /iot/v2/series/batch_query_raw. The server runs in this process
-// on 127.0.0.1 (database: DATABASE_URL when set, else embedded PGlite); autocannon runs as a child process so
-// both get a core. Goal: at least 2,000 req/s with p99 under 50 ms.
+// on 127.0.0.1 (database: DATABASE_URL when set, else embedded PGlite); the load generator (bench/load-generator.ts,
+// or autocannon with BENCH_TOOL=autocannon) runs as a child process so both get a core. Goal: at least 2,000
+// req/s with p99 under 50 ms.
 // The device list is asked for as real clients ask (the official client and browsers send
 // Accept-Encoding: gzip), then without gzip, then revalidated with If-None-Match (answered 304).
 import { execFile } from 'node:child_process';
