@@ -19,7 +19,11 @@ import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIotUsageSource } from './modules/iot/common/usage.ts';
 import { registerIotModules } from './modules/iot/register.ts';
+import { createEventBus } from './modules/live/event-bus.ts';
+import type { EventBus } from './modules/live/live-event.ts';
+import { type LiveOptions, registerLive } from './modules/live/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
+import { registerProvisioning } from './modules/provisioning/register.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -38,6 +42,9 @@ export interface AppDeps {
   usage?: UsageSource;
   /** A pino logger shared with startup code; tests pass none and get a silent one. */
   logger?: FastifyBaseLogger;
+  /** Live events of the spaces; defaults to a bus inside this process (no other process sees its events). */
+  events?: EventBus;
+  live?: LiveOptions;
 }
 
 /** Fastify's own settings that follow from the config. */
@@ -86,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usage: deps.usage ?? createIotUsageSource(deps.database.db),
     mailer: deps.mailer,
   });
-  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer });
+  const events = deps.events ?? createEventBus({ logger: app.log });
+  await registerIotModules(app, { config, db: deps.database.db, mailer: deps.mailer, events });
+  const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  await registerProvisioning(app, { db: deps.database.db, events, ...live });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

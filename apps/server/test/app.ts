@@ -4,25 +4,28 @@ import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
-import { openSameDatabase, openTestDatabase, type TestDatabase } from './database.ts';
+import type { EventBus } from '../src/modules/live/live-event.ts';
+import type { LiveOptions } from '../src/modules/live/register.ts';
+import { openTestDatabase } from './database.ts';
+
+export interface TestAppOptions {
+  /** The live event bus (default: one inside this app). */
+  events?: EventBus;
+  live?: LiveOptions;
+  /** Another app's database, to run two apps on one database; it stays open when this app closes. */
+  database?: DatabaseHandle & { name?: string };
+}
 
 /**
  * The HTTP app on a real, fresh database, with a test signing key standing in for the identity provider's
  * (the provider itself has its own flow tests). `tokenFor` signs access tokens the app accepts.
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  opts: {
-    /** Another app on the database of this one, as a second server process would be. */
-    sameDatabaseAs?: { database: TestDatabase };
-  } = {},
-) {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const config: Config = loadConfig({ PUBLIC_URL: 'http://test.local', LOG_LEVEL: 'silent', ...env });
-  const database = opts.sameDatabaseAs
-    ? await openSameDatabase(opts.sameDatabaseAs.database)
-    : await openTestDatabase();
+  const database: DatabaseHandle & { name?: string } = options.database ?? (await openTestDatabase());
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ ...config.mail, db: database.db, logger, outbox: config.devOutbox });
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
@@ -33,7 +36,15 @@ export async function createTestApp(
   const verifier = config.oidc.embedded
     ? createLocalVerifier({ keys: [jwk] }, expect)
     : createRemoteVerifier(expect);
-  const app = await buildApp({ config, database, mailer, accounts, verifier });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    accounts,
+    verifier,
+    events: options.events,
+    live: options.live,
+  });
   await app.ready();
 
   async function tokenFor(
@@ -71,7 +82,6 @@ export async function createTestApp(
   return {
     app,
     config,
-    database,
     db: database.db,
     accounts,
     tokenFor,
@@ -80,9 +90,10 @@ export async function createTestApp(
     closeDatabase: () => database.close(),
     /** The throwaway database's name on a PostgreSQL server (undefined on PGlite). */
     databaseName: database.name,
+    database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import './styles/components.css';
 import './styles/feedback.css';
 import './styles/pages.css';
 import './styles/iot.css';
+import { LIVE_STREAM_PATH } from '@tinkercloud/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -21,13 +22,14 @@ import { installChunkReloadHandler } from './lib/chunk-reload.ts';
 import { cookieDomain } from './lib/cookies.ts';
 import { installExternalLinkGuard } from './lib/external-links.ts';
 import { readSwitch } from './lib/feature-flags.ts';
+import { createLiveSource } from './lib/live-events.ts';
 import { INSTALLED_FROM_STORE_KEY, readFlag } from './lib/local-flags.ts';
 import { logger } from './lib/logger.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSpaceSelection } from './lib/space-selection.ts';
 import { notifyBlockedLink } from './lib/store-link-toast.ts';
 import { startThirdParty } from './lib/third-party.ts';
-import { isBrandedHost, publicOriginRedirect } from './lib/urls.ts';
+import { isBrandedHost, joinUrl, publicOriginRedirect } from './lib/urls.ts';
 import { createAppRouter } from './router.tsx';
 
 async function boot(container: HTMLElement) {
@@ -63,8 +65,15 @@ async function boot(container: HTMLElement) {
     { auth, api, queryClient, config, spaces },
     { viewTransitions: readSwitch('enable-view-transition') },
   );
-  // Signing in or out elsewhere (renewal failure, logout) re-runs the route guards.
-  store.subscribe(() => void router.invalidate());
+  const live = createLiveSource({
+    url: joinUrl(config.hosts.api, LIVE_STREAM_PATH),
+    getAccessToken: auth.getAccessToken,
+  });
+  // Signing in or out elsewhere (renewal failure, logout) re-runs the route guards and ends the live streams.
+  store.subscribe(() => {
+    if (!store.getState().isAuthenticated) live.stop();
+    void router.invalidate();
+  });
   installSpaceChangeHandler(selection, router, queryClient);
   installExternalLinkGuard({
     win: window,
@@ -80,7 +89,7 @@ async function boot(container: HTMLElement) {
   createRoot(container).render(
     <StrictMode>
       <App
-        services={{ config, auth, api, spaces }}
+        services={{ config, auth, api, spaces, live }}
         queryClient={queryClient}
         router={router}
         signInError={error}

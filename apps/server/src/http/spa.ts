@@ -23,6 +23,7 @@ const API_PREFIXES = [
   '/create/',
   '/status/',
   '/auth/',
+  '/live/',
   '/notifications',
   '/healthz',
   '/dev/',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
@@ -37,6 +38,8 @@ export interface IotModulesDeps {
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */
   mailer?: Mailer;
+  /** Where changes and published values are announced (live streams); without it, nowhere. */
+  events?: EventBus;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface IotModulesDeps {
  * tokens.
  */
 export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
-  const { config, db } = deps;
+  const { config, db, events } = deps;
   const access = createSpaceAccess(createSpacesRepository(db));
   const resolve = createSpaceResolver(db);
   const quotas = createIotQuotas({ config });
@@ -59,9 +62,10 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const devices = createDevicesService({
     db,
     resolve,
+    events,
     listCache: createAnswerCache({ maxBytes: config.iot.listCacheBytes }),
   });
-  const things = createThingsService({ db, resolve, quotas });
+  const things = createThingsService({ db, resolve, quotas, events });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
@@ -89,7 +93,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(thingsRoutes, { things });
-      await authed.register(propertiesRoutes, { properties: createPropertiesService({ db, resolve }) });
+      await authed.register(propertiesRoutes, {
+        properties: createPropertiesService({ db, resolve, events }),
+      });
       await authed.register(seriesRoutes, { series: createSeriesService({ db, resolve }), historic });
       await authed.register(dashboardsRoutes, { dashboards });
       await authed.register(triggersRoutes, { triggers });

@@ -37,7 +37,7 @@ export interface ResolveOptions {
   devicesMarker?: boolean;
 }
 
-/** The key of a space in iot_change_markers (the triggers of migration 0006_iot_change_marker_triggers compute the same). */
+/** The key of a space in iot_change_markers (the triggers of migration 0007_iot_change_marker_triggers compute the same). */
 export function spaceKeyOf(space: Pick<IotSpace, 'organizationId' | 'ownerUserId'>): string {
   return space.organizationId ? `o:${space.organizationId}` : `u:${space.ownerUserId}`;
 }

@@ -2,23 +2,31 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { openSameDatabase, openTestDatabase, type TestDatabase } from '../../../../test/database.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
-// Two apps on one database, as two server processes would be: app `a` keeps lists in its memory, app `b`
-// (and plain SQL) writes. Only the database's change marker can tell `a` that its lists are stale.
+// Two apps on one database, as two server processes would be (on PostgreSQL each with its own connection
+// pool): app `a` keeps lists in its memory, app `b` (and plain SQL) writes. Only the database's change
+// marker can tell `a` that its lists are stale.
+let database: TestDatabase;
+let second: TestDatabase;
 let a: TestApp;
 let b: TestApp;
 let fa: ReturnType<typeof iotFixtures>;
 let fb: ReturnType<typeof iotFixtures>;
 beforeAll(async () => {
-  a = await createTestApp();
-  b = await createTestApp({}, { sameDatabaseAs: a });
+  database = await openTestDatabase();
+  second = await openSameDatabase(database);
+  a = await createTestApp({}, { database });
+  b = await createTestApp({}, { database: second });
   fa = iotFixtures(a);
   fb = iotFixtures(b);
 });
 afterAll(async () => {
   await b?.close();
   await a?.close();
+  await second?.close();
+  await database?.close();
 });
 
 type Device = {

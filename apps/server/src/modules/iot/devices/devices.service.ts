@@ -2,6 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import type { AnswerCache } from '../common/answer-cache.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
@@ -40,7 +42,6 @@ function decodeInput(p: PropertyInput): unknown {
   }
 }
 
-/** Devices v2: CRUD with soft and forced delete, tags, secret key (`pass`), properties, events and status. */
 export type DeviceListQuery = {
   serial?: string;
   uniqueHardwareId?: string;
@@ -59,7 +60,14 @@ function listFilters(q: DeviceListQuery) {
   };
 }
 
-export function createDevicesService(deps: { db: Database; resolve: SpaceResolver; listCache: AnswerCache }) {
+/** Devices v2: CRUD with soft and forced delete, tags, secret key (`pass`), properties, events and status. */
+export function createDevicesService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  listCache: AnswerCache;
+  events?: EventBus;
+}) {
+  const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -110,6 +118,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
         locked: body.locked ?? false,
         wifiFwVersion: body.wifi_fw_version ?? null,
       });
+      live.deviceUpdated(space, id);
       return show(space, id);
     },
 
@@ -133,6 +142,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       if (body.wifi_fw_version !== undefined) changes.wifiFwVersion = body.wifi_fw_version;
       if (restoring) changes.deletedAt = null;
       await repo.update(device.id, changes);
+      live.deviceUpdated(space, device.id);
       return show(space, id);
     },
 
@@ -141,6 +151,7 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
       const { device } = await found(space, id, force);
       if (force) await repo.hardDelete(device.id);
       else await repo.softDelete(device.id);
+      live.deviceUpdated(space, device.id);
     },
 
     async tags(ref: SpaceRequest, id: string) {
@@ -216,7 +227,10 @@ export function createDevicesService(deps: { db: Database; resolve: SpaceResolve
         if (!match) throw notFound(`Property ${p.name}`);
         return { property: match.property, value: decodeInput(p) };
       });
-      for (const r of resolved) await publishValue(properties, r.property, r.value, at);
+      for (const r of resolved) {
+        await publishValue(properties, r.property, r.value, at);
+        live.propertyValue(space, r.property, r.value, at);
+      }
     },
 
     /** Stored values of one property of the device's thing, newest first, paged by `start`. */

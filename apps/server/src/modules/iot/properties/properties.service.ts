@@ -1,6 +1,8 @@
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
@@ -15,7 +17,8 @@ const TWO_WEEKS_MS = 14 * 86_400_000;
 export const MAX_POINTS = 1000;
 
 /** Properties v2 of a thing: CRUD, publish (stores the value now) and numeric time series. */
-export function createPropertiesService(deps: { db: Database; resolve: SpaceResolver }) {
+export function createPropertiesService(deps: { db: Database; resolve: SpaceResolver; events?: EventBus }) {
+  const live = iotEvents(deps.events);
   const things = createThingsRepository(deps.db);
   const repo = createPropertiesRepository(deps.db);
   const series = createSeriesRepository(deps.db);
@@ -74,6 +77,7 @@ export function createPropertiesService(deps: { db: Database; resolve: SpaceReso
       const id = await save(thing.id, body);
       const rec = await repo.find(thing.id, id);
       if (!rec) throw notFound('Property');
+      live.thingUpdated(space, thing.id);
       return propertyView(rec, thing.name);
     },
 
@@ -83,21 +87,25 @@ export function createPropertiesService(deps: { db: Database; resolve: SpaceReso
       await save(thing.id, body, rec.property.id);
       const updated = await repo.find(thing.id, rec.property.id);
       if (!updated) throw notFound('Property');
+      live.thingUpdated(space, thing.id);
       return propertyView(updated, thing.name);
     },
 
     async remove(ref: SpaceRequest, thingId: string, pid: string, force: boolean) {
       const space = await deps.resolve(ref, 'iot.delete');
-      const { rec } = await propertyOf(space, thingId, pid, force);
+      const { thing, rec } = await propertyOf(space, thingId, pid, force);
       if (force) await repo.hardDelete(rec.property.id);
       else await repo.softDelete(rec.property.id);
+      live.thingUpdated(space, thing.id);
     },
 
     /** Stores the value as the property's last value (and in its series when persisted). */
     async publish(ref: SpaceRequest, thingId: string, pid: string, value: unknown) {
       const space = await deps.resolve(ref, 'iot.write');
       const { rec } = await propertyOf(space, thingId, pid);
-      await publishValue(repo, rec.property, value);
+      const at = new Date();
+      await publishValue(repo, rec.property, value, at);
+      live.propertyValue(space, rec.property, value, at);
     },
 
     async timeseries(

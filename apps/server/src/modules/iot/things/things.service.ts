@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUniqueViolation } from '../../accounts/account.repository.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotQuotas } from '../common/quotas.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
@@ -20,7 +22,13 @@ export const DEVICE_TAKEN =
   'The device is bound to another thing; repeat with force=true to move it to this thing.';
 
 /** Things v2: CRUD, clone, device binding (with `force`), tags and template. */
-export function createThingsService(deps: { db: Database; resolve: SpaceResolver; quotas: IotQuotas }) {
+export function createThingsService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  quotas: IotQuotas;
+  events?: EventBus;
+}) {
+  const live = iotEvents(deps.events);
   const repo = createThingsRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
 
@@ -49,6 +57,19 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
       if (!force) throw new AppError('conflict', DEVICE_TAKEN);
       await things.update(other.id, { deviceId: null });
     }
+    return other?.id ?? null;
+  }
+
+  /** Announces a committed change of a thing and of the devices and things its binding touched. */
+  function announce(
+    space: IotSpace,
+    thingId: string,
+    devices: (string | null)[],
+    others: (string | null)[] = [],
+  ) {
+    live.thingUpdated(space, thingId);
+    for (const id of new Set(others)) if (id) live.thingUpdated(space, id);
+    for (const id of new Set(devices)) if (id) live.deviceUpdated(space, id);
   }
 
   /** Creates the payload's properties, or updates those whose variable (or name) already exists. */
@@ -87,13 +108,14 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
     props: { payload?: readonly PropertyPayload[]; copyOf?: PropertyRecord[] },
     force: boolean,
   ) {
+    let movedFrom: string | null = null;
     try {
       await inTransaction(deps.db, async (tx) => {
         const things = createThingsRepository(tx);
         await deps.quotas.require(tx, space, 'things', () => things.count(space));
         if (await things.exists(values.id))
           throw new AppError('conflict', 'A thing with this id already exists.');
-        if (values.deviceId) await bind(tx, space, values.id, values.deviceId, force);
+        if (values.deviceId) movedFrom = await bind(tx, space, values.id, values.deviceId, force);
         await things.insert({
           ...values,
           organizationId: space.organizationId,
@@ -122,6 +144,7 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
       if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
       throw err;
     }
+    announce(space, values.id, [values.deviceId], [movedFrom]);
   }
 
   return {
@@ -190,6 +213,7 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
       if (body.webhook_active !== undefined) changes.webhookActive = body.webhook_active;
       if (body.assistant !== undefined) changes.assistant = body.assistant;
       if (restoring) changes.deletedAt = null;
+      let movedFrom: string | null = null;
       try {
         await inTransaction(deps.db, async (tx) => {
           const things = createThingsRepository(tx);
@@ -200,7 +224,7 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
           }
           if (body.device_id === '' || body.device_id === null) changes.deviceId = null;
           else if (body.device_id !== undefined) {
-            await bind(tx, space, id, body.device_id, force);
+            movedFrom = await bind(tx, space, id, body.device_id, force);
             changes.deviceId = body.device_id;
           }
           await things.update(id, changes);
@@ -210,6 +234,8 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
         if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
         throw err;
       }
+      const devices = changes.deviceId === undefined ? [] : [rec.thing.deviceId, changes.deviceId];
+      announce(space, id, devices, [movedFrom]);
       return full(space, id);
     },
 
@@ -241,6 +267,7 @@ export function createThingsService(deps: { db: Database; resolve: SpaceResolver
       const { thing } = await found(space, id, force);
       if (force) await repo.hardDelete(thing.id);
       else await repo.softDelete(thing.id);
+      announce(space, thing.id, [thing.deviceId]);
     },
 
     async tags(ref: SpaceRequest, id: string) {

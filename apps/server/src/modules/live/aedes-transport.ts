@@ -1,0 +1,29 @@
+import type { Aedes } from 'aedes';
+import type { LiveTransport } from './live-event.ts';
+
+/**
+ * A live transport on an Aedes broker running in this process (the embedded broker): publishes and
+ * subscribes through the broker's own API, no network client. Other processes reach the same events with an
+ * MQTT client connected to this broker.
+ */
+export function aedesTransport(broker: Aedes): LiveTransport {
+  return {
+    publish(topic, payload) {
+      broker.publish({ cmd: 'publish', topic, payload, qos: 0, retain: false, dup: false }, () => undefined);
+    },
+    subscribe(filter, handler) {
+      broker.subscribe(
+        filter,
+        (packet, done) => {
+          const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+          try {
+            handler(packet.topic, payload);
+          } finally {
+            done();
+          }
+        },
+        () => undefined,
+      );
+    },
+  };
+}

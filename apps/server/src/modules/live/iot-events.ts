@@ -1,0 +1,46 @@
+import type { EventBus } from './live-event.ts';
+import { spaceKeyOf } from './live-event.ts';
+
+type Space = { organizationId: string | null; ownerUserId: string };
+
+/**
+ * What the IoT services (and device ingest) announce after a change is committed. Without a bus (tests of other modules) every
+ * call does nothing.
+ */
+export function iotEvents(bus: EventBus | undefined) {
+  return {
+    thingUpdated(space: Space, thingId: string) {
+      bus?.publish({ type: 'things.updated', space: spaceKeyOf(space), data: { thing_id: thingId } });
+    },
+    deviceUpdated(space: Space, deviceId: string) {
+      bus?.publish({ type: 'devices.updated', space: spaceKeyOf(space), data: { device_id: deviceId } });
+    },
+    /** For the connectivity module: a device's MQTT session began or ended. */
+    deviceStatus(space: Space, deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date) {
+      bus?.publish({
+        type: 'devices.status',
+        space: spaceKeyOf(space),
+        data: { device_id: deviceId, status, at: at.toISOString() },
+      });
+    },
+    propertyValue(
+      space: Space,
+      property: { thingId: string; id: string; name: string },
+      value: unknown,
+      at: Date,
+    ) {
+      bus?.publish({
+        type: 'properties.value',
+        space: spaceKeyOf(space),
+        data: {
+          thing_id: property.thingId,
+          property_id: property.id,
+          name: property.name,
+          value,
+          updated_at: at.toISOString(),
+        },
+      });
+    },
+  };
+}
+export type IotEvents = ReturnType<typeof iotEvents>;

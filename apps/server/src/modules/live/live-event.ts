@@ -1,0 +1,66 @@
+import type {
+  DeviceStatusData,
+  DeviceUpdatedData,
+  PropertyValueData,
+  ThingUpdatedData,
+} from '@tinkercloud/shared';
+
+/** The space an event belongs to: a school or team space, or the My Cloud of `ownerUserId` (organizationId null). */
+export interface SpaceKey {
+  organizationId: string | null;
+  /** Only names the space for My Cloud; in an organisation it is whoever caused the event. */
+  ownerUserId: string;
+}
+
+export interface OnboardingsUpdatedData {
+  onboarding_id: string;
+  /** Only this user's onboarding streams re-read their list. */
+  user_id: string;
+}
+
+/**
+ * Something that happened in a space. The first four types are streamed to browsers (`GET /live/v1/events`);
+ * `onboardings.updated` only tells onboarding streams to re-read.
+ */
+export type LiveEvent =
+  | { type: 'properties.value'; space: SpaceKey; data: PropertyValueData }
+  | { type: 'devices.status'; space: SpaceKey; data: DeviceStatusData }
+  | { type: 'things.updated'; space: SpaceKey; data: ThingUpdatedData }
+  | { type: 'devices.updated'; space: SpaceKey; data: DeviceUpdatedData }
+  | { type: 'onboardings.updated'; space: SpaceKey; data: OnboardingsUpdatedData };
+export type LiveEventType = LiveEvent['type'];
+export type LiveEventHandler = (event: LiveEvent) => void;
+
+export interface EventBus {
+  /** Fire and forget: delivery never fails the caller. */
+  publish(event: LiveEvent): void;
+  /** Calls `handler` for every event of this space until the returned function is called. */
+  subscribe(space: SpaceKey, handler: LiveEventHandler): () => void;
+}
+
+/**
+ * A publish/subscribe link to the MQTT broker, provided by the connectivity module (embedded Aedes or an
+ * external broker). `subscribe` takes MQTT topic filters (`#`, `+`).
+ */
+export interface LiveTransport {
+  publish(topic: string, payload: Buffer): void;
+  subscribe(topic: string, handler: (topic: string, payload: Buffer) => void): void;
+}
+
+/** One string per space: the organisation id, or `user:{owner}` for a My Cloud. */
+export function spaceKeyString(space: SpaceKey): string {
+  return space.organizationId ?? `user:${space.ownerUserId}`;
+}
+
+/** `$`-topics are not matched by a client's `#`, and device ACLs never grant them. */
+export const LIVE_TOPIC_PREFIX = '$tc/live/';
+export const LIVE_TOPIC_FILTER = `${LIVE_TOPIC_PREFIX}#`;
+
+export function spaceTopic(space: SpaceKey): string {
+  return `${LIVE_TOPIC_PREFIX}${spaceKeyString(space)}`;
+}
+
+/** The space key of a row or resolved space (only the two fields matter). */
+export function spaceKeyOf(space: { organizationId: string | null; ownerUserId: string }): SpaceKey {
+  return { organizationId: space.organizationId, ownerUserId: space.ownerUserId };
+}

@@ -1,0 +1,114 @@
+import { LIVE_STREAM_PATH, type SnapshotData } from '@tinkercloud/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../auth/auth.plugin.ts';
+import { AppError } from '../../errors.ts';
+import { type SpaceRequest, type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
+import { errors, security } from '../spaces/route-helpers.ts';
+import { type SpaceKey, spaceKeyOf } from './live-event.ts';
+import type { LiveHub, NumberedEvent } from './live-hub.ts';
+import { openSse, type SseOptions } from './sse.ts';
+import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from './stream-registry.ts';
+
+export interface LiveRoutesDeps {
+  hub: LiveHub;
+  registry: StreamRegistry;
+  resolve: SpaceResolver;
+  readSnapshot: (space: SpaceKey) => Promise<SnapshotData>;
+  heartbeatMs: number;
+}
+
+const headers = z.object({
+  'x-organization': z.string().max(64).optional().describe('The space; absent or `my-cloud` for My Cloud'),
+  'last-event-id': z
+    .string()
+    .max(64)
+    .optional()
+    .describe('The last id received: the stream resumes after it when this server still holds it'),
+});
+
+/** What every event stream of a space needs: token expiry ends it, losing access to the space ends it. */
+export function streamOptions(
+  request: FastifyRequest,
+  ref: SpaceRequest,
+  resolve: SpaceResolver,
+  base: Pick<SseOptions, 'registry' | 'heartbeatMs'>,
+): SseOptions {
+  const actor = actorOf(request);
+  const exp = actor.claims.exp;
+  return {
+    ...base,
+    userId: actor.userId,
+    endAt: typeof exp === 'number' ? exp * 1000 : undefined,
+    // My Cloud cannot be lost; a member removed from a space (or whose role changed) stops receiving.
+    stillAllowed: ref.header
+      ? () =>
+          resolve(ref, 'iot.read').then(
+            () => true,
+            (err: unknown) => !(err instanceof AppError),
+          )
+      : undefined,
+  };
+}
+
+/** `GET /live/v1/events`: the space's snapshot, then its live events (interface 4 of ARCHITECTURE.md). */
+export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.authenticate);
+
+  typed.get(
+    LIVE_STREAM_PATH,
+    {
+      config: { rateLimit: STREAM_OPEN_RATE_LIMIT },
+      schema: {
+        tags: ['live'],
+        security,
+        summary: 'Live events of the space (server-sent events)',
+        description:
+          'text/event-stream. First `snapshot` {devices: [{id, status}], properties: [{thing_id, id, name, ' +
+          'value, value_updated_at}]} (skipped when `Last-Event-ID` is still held: the missed events follow ' +
+          'instead), then `properties.value` {thing_id, property_id, name, value, updated_at}, ' +
+          '`devices.status` {device_id, status, at}, `things.updated` {thing_id}, `devices.updated` ' +
+          '{device_id}. A comment line every 15 s. Needs `iot.read` in the space. The stream ends when the ' +
+          'token expires; reconnect with a fresh token and `Last-Event-ID`.',
+        headers,
+        produces: ['text/event-stream'],
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ref = spaceRequestOf(request);
+      const space = spaceKeyOf(await deps.resolve(ref, 'iot.read'));
+      const stream = openSse(
+        request,
+        reply,
+        streamOptions(request, ref, deps.resolve, { registry: deps.registry, heartbeatMs: deps.heartbeatMs }),
+      );
+      const send = (e: NumberedEvent) => stream.send({ id: e.id, event: e.event.type, data: e.event.data });
+      // Events that arrive while the snapshot is read wait, so they follow it.
+      let waiting: NumberedEvent[] | null = [];
+      const attachment = deps.hub.attach(space, request.headers['last-event-id'], (e) => {
+        if (waiting) waiting.push(e);
+        else send(e);
+      });
+      stream.onClose(() => attachment.detach());
+      if (attachment.replay) {
+        for (const e of attachment.replay) send(e);
+      } else {
+        try {
+          const data = await deps.readSnapshot(space);
+          stream.send({ id: attachment.snapshotId ?? undefined, event: 'snapshot', data });
+        } catch (err) {
+          request.log.warn({ err }, 'live snapshot failed; closing the stream');
+          stream.close();
+          return reply;
+        }
+      }
+      const queued = waiting;
+      waiting = null;
+      for (const e of queued) send(e);
+      return reply;
+    },
+  );
+};

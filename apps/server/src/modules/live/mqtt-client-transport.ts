@@ -1,0 +1,35 @@
+import type { MqttClient } from 'mqtt';
+import type { LiveTransport } from './live-event.ts';
+
+/** Does `topic` fall under the MQTT filter (`+` one level, `#` the rest)? */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i += 1) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/**
+ * A live transport over an mqtt.js client (an external broker, or a test's): QoS 0, since a lost live event
+ * is repaired by the next value or the next snapshot. Subscriptions are renewed by mqtt.js after a reconnect
+ * (its `resubscribe` default).
+ */
+export function mqttClientTransport(client: MqttClient): LiveTransport {
+  const routes: { filter: string; handler: (topic: string, payload: Buffer) => void }[] = [];
+  client.on('message', (topic, payload) => {
+    for (const r of routes) if (topicMatches(r.filter, topic)) r.handler(topic, payload);
+  });
+  return {
+    publish(topic, payload) {
+      client.publish(topic, payload, { qos: 0 });
+    },
+    subscribe(filter, handler) {
+      routes.push({ filter, handler });
+      client.subscribe(filter, { qos: 0 });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * The live event stream of a space (`GET /live/v1/events`, text/event-stream): the server validates what it
+ * forwards between its processes with these schemas, the browser validates what it reads with them.
+ */
+export const LIVE_STREAM_PATH = '/live/v1/events';
+/** The server sends a comment this often so proxies keep the stream open. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+
+const isoTime = z.string().min(1).max(40);
+const id = z.string().min(1).max(64);
+
+export const propertyValueDataSchema = z.object({
+  thing_id: id,
+  property_id: id,
+  name: z.string().max(256),
+  value: z.unknown(),
+  updated_at: isoTime,
+});
+export const deviceStatusDataSchema = z.object({
+  device_id: id,
+  status: z.enum(['ONLINE', 'OFFLINE']),
+  at: isoTime,
+});
+export const thingUpdatedDataSchema = z.object({ thing_id: id });
+export const deviceUpdatedDataSchema = z.object({ device_id: id });
+
+export const snapshotDataSchema = z.object({
+  devices: z.array(z.object({ id, status: z.string().max(16) })),
+  properties: z.array(
+    z.object({
+      thing_id: id,
+      id,
+      name: z.string().max(256),
+      value: z.unknown(),
+      value_updated_at: isoTime.nullable(),
+    }),
+  ),
+});
+
+/** Each streamed event type and the shape of its `data`. */
+export const LIVE_DATA_SCHEMAS = {
+  'properties.value': propertyValueDataSchema,
+  'devices.status': deviceStatusDataSchema,
+  'things.updated': thingUpdatedDataSchema,
+  'devices.updated': deviceUpdatedDataSchema,
+} as const;
+export type LiveStreamType = keyof typeof LIVE_DATA_SCHEMAS;
+export const LIVE_STREAM_TYPES = Object.keys(LIVE_DATA_SCHEMAS) as LiveStreamType[];
+
+export type PropertyValueData = z.infer<typeof propertyValueDataSchema>;
+export type DeviceStatusData = z.infer<typeof deviceStatusDataSchema>;
+export type ThingUpdatedData = z.infer<typeof thingUpdatedDataSchema>;
+export type DeviceUpdatedData = z.infer<typeof deviceUpdatedDataSchema>;
+export type SnapshotData = z.infer<typeof snapshotDataSchema>;
+
+/** What a reader of the stream gets: the snapshot, or one of the live events. */
+export type LiveStreamEvent =
+  | { type: 'snapshot'; data: SnapshotData }
+  | { type: 'properties.value'; data: PropertyValueData }
+  | { type: 'devices.status'; data: DeviceStatusData }
+  | { type: 'things.updated'; data: ThingUpdatedData }
+  | { type: 'devices.updated'; data: DeviceUpdatedData };
+
+export function isLiveStreamType(type: string): type is LiveStreamType {
+  return Object.hasOwn(LIVE_DATA_SCHEMAS, type);
+}
+
+/** Parses the `data` of a named stream event; null for unknown names or data that does not fit. */
+export function parseLiveStreamEvent(type: string, data: unknown): LiveStreamEvent | null {
+  if (type === 'snapshot') {
+    const parsed = snapshotDataSchema.safeParse(data);
+    return parsed.success ? { type, data: parsed.data } : null;
+  }
+  if (!isLiveStreamType(type)) return null;
+  const parsed = LIVE_DATA_SCHEMAS[type].safeParse(data);
+  return parsed.success ? ({ type, data: parsed.data } as LiveStreamEvent) : null;
+}
+
+/**
+ * A board onboarded from the browser (spec section 3). It is active until it has `ended_at`, `provisioned_at`
+ * or `deleted_at` (spec 4.5).
+ */
+export const onboardingSchema = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  device_name: z.string(),
+  provisioned_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  deleted_at: z.string().nullable(),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+/** The event of `GET /provisioning/v1/onboarding/sse` carrying the current list. */
+export const ONBOARDINGS_EVENT = 'onboardings';
+
+export function isOnboardingActive(o: Pick<Onboarding, 'provisioned_at' | 'ended_at' | 'deleted_at'>) {
+  return o.provisioned_at === null && o.ended_at === null && o.deleted_at === null;
+}
