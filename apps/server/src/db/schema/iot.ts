@@ -82,6 +82,7 @@ export const iotDevices = pgTable(
     status: text('status', { enum: ['ONLINE', 'OFFLINE', 'UNKNOWN'] })
       .notNull()
       .default('UNKNOWN'),
+    /** Counts for the device-list change marker once a minute; set it without touching updated_at. */
     lastActivityAt: ts('last_activity_at'),
     libVersion: text('lib_version'),
     wifiFwVersion: text('wifi_fw_version'),
