@@ -11,6 +11,7 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
@@ -67,7 +68,13 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
   });
-  const devices = createDevicesService({ db, resolve, events, telemetry });
+  const devices = createDevicesService({
+    db,
+    resolve,
+    events,
+    telemetry,
+    listCache: createAnswerCache({ maxBytes: config.iot.listCacheBytes }),
+  });
   const things = createThingsService({ db, resolve, quotas, events });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
