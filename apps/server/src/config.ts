@@ -68,6 +68,8 @@ const envSchema = z.object({
   TELEMETRY_RETENTION_MAKER_PLUS_DAYS: retentionDays.default(366),
   // How often retention runs and the next day's partitions are made.
   TELEMETRY_MAINTENANCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // Megabytes of serialised device lists each process keeps (valid while the space's change marker holds).
+  IOT_LIST_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
 });
@@ -98,8 +100,11 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
-  /** The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit). */
-  iot: { rateLimitPerMinute: number };
+  /**
+   * The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit); bytes of
+   * serialised device lists kept per process (0: none kept).
+   */
+  iot: { rateLimitPerMinute: number; listCacheBytes: number };
   /** Stored values: days kept per retention class, and how often maintenance runs. */
   telemetry: {
     retentionDays: { free: number; entry: number; maker: number; 'maker-plus': number };
@@ -193,7 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
-    iot: { rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE },
+    iot: {
+      rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
+      listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
+    },
     telemetry: {
       retentionDays: {
         free: e.TELEMETRY_RETENTION_FREE_DAYS,

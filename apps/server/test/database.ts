@@ -39,3 +39,14 @@ export async function openTestDatabase(
     },
   };
 }
+
+export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
+/**
+ * Another handle on a test database, as a second server process would have: its own connection pool on
+ * PostgreSQL; on PGlite (one in-process connection) the same handle. Closing it leaves the database be.
+ */
+export async function openSameDatabase(of: TestDatabase): Promise<TestDatabase> {
+  if (!of.url) return { ...of, close: async () => {} };
+  return { ...(await openDatabase({ kind: 'postgres', url: of.url })), url: of.url, name: of.name };
+}

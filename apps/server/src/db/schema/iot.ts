@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -81,6 +82,7 @@ export const iotDevices = pgTable(
     status: text('status', { enum: ['ONLINE', 'OFFLINE', 'UNKNOWN'] })
       .notNull()
       .default('UNKNOWN'),
+    /** Counts for the device-list change marker once a minute; set it without touching updated_at. */
     lastActivityAt: ts('last_activity_at'),
     libVersion: text('lib_version'),
     wifiFwVersion: text('wifi_fw_version'),
@@ -390,3 +392,16 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A change marker per space, kept by database triggers (migration `iot_change_marker_triggers`) rather than by
+ * application code, so every writer in every server process keeps it. `devices` takes a new value (from one
+ * sequence, so values never repeat) whenever something the device list shows changes in the space; a cached
+ * list is valid while the marker it was built under is current. `space_key` is `o:<organization id>` or
+ * `u:<user id>` (My Cloud). `bumped_by` is the transaction of the last change: one bump per transaction.
+ */
+export const iotChangeMarkers = pgTable('iot_change_markers', {
+  spaceKey: text('space_key').primaryKey(),
+  devices: bigint('devices', { mode: 'number' }).notNull(),
+  bumpedBy: bigint('bumped_by', { mode: 'number' }).notNull(),
+});

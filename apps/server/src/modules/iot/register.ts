@@ -13,6 +13,7 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
@@ -71,7 +72,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
   });
-  const devices = createDevicesService({ db, resolve, events, telemetry, connectivity });
+  const devices = createDevicesService({
+    db,
+    resolve,
+    events,
+    telemetry,
+    listCache: createAnswerCache({ maxBytes: config.iot.listCacheBytes }),
+    connectivity,
+  });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });

@@ -31,16 +31,17 @@ export function createIotAuthenticate(app: FastifyInstance, tokens: ClientTokens
   return async function iotAuthenticate(request: FastifyRequest) {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const token = match?.[1];
+    // Only provider tokens are remembered, so a hit needs no look at the token's header.
+    const hit = token ? verified.get(token) : undefined;
+    if (hit && hit.until > Date.now()) {
+      request.actor = hit.actor;
+      return;
+    }
     if (token && isClientToken(token)) {
       const ok = await tokens.verify(token);
       if (!ok) throw unauthorized();
       request.actor = { userId: ok.userId, claims: ok.claims };
       clients.set(request, { clientId: ok.clientId, organizationId: ok.organizationId });
-      return;
-    }
-    const hit = token ? verified.get(token) : undefined;
-    if (hit && hit.until > Date.now()) {
-      request.actor = hit.actor;
       return;
     }
     await app.authenticate(request);

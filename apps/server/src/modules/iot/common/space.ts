@@ -1,10 +1,10 @@
 import { rolesAllow, type SpaceAction } from '@tinkercloud/shared';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../../auth/auth.plugin.ts';
 import type { Database } from '../../../db/client.ts';
-import { memberships, organizations } from '../../../db/schema/index.ts';
+import { iotChangeMarkers, memberships, organizations } from '../../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../../errors.ts';
 import { ROLE_FORBIDS } from '../../spaces/space-access.ts';
 import { isUuid, type OrganizationRow } from '../../spaces/spaces.repository.ts';
@@ -27,7 +27,23 @@ export interface IotSpace {
   ownerUserId: string;
   actorId: string;
   org: OrganizationRow | null;
+  /** The space's device-list change marker (`iot_change_markers.devices`), when the caller asked for it. */
+  devicesMarker?: string;
 }
+
+/** What a resolution reads besides the space and the caller's roles. */
+export interface ResolveOptions {
+  /** Also read the device-list change marker, in the same query as the membership. */
+  devicesMarker?: boolean;
+}
+
+/** The key of a space in iot_change_markers (the triggers of migration 0010_iot_change_marker_triggers compute the same). */
+export function spaceKeyOf(space: Pick<IotSpace, 'organizationId' | 'ownerUserId'>): string {
+  return space.organizationId ? `o:${space.organizationId}` : `u:${space.ownerUserId}`;
+}
+
+/** A space none of whose devices changed since the database was created has no marker row yet. */
+const NO_MARKER = '0';
 
 export const MY_CLOUD = 'my-cloud';
 export const OTHER_SPACE_KEY = 'This API key belongs to another space.';
@@ -49,29 +65,81 @@ export function spaceRequestOf(request: FastifyRequest): SpaceRequest {
  * did not exist) and a role allowing `action` (403). A token from an API key made for a space acts there only.
  */
 export function createSpaceResolver(db: Database) {
-  // The space and the caller's roles in one round trip (the same rule as spaces/space-access.ts).
-  async function membership(actorId: string, spaceId: string) {
+  // The space, the caller's roles and (when asked) the marker in one round trip (the same rule as
+  // spaces/space-access.ts). Prepared once: every /iot call runs one of these.
+  const member = and(
+    eq(memberships.organizationId, organizations.id),
+    eq(memberships.userId, sql.placeholder('actor')),
+  );
+  const memberQuery = db
+    .select({ org: organizations, roles: memberships.roles })
+    .from(organizations)
+    .innerJoin(memberships, member)
+    .where(eq(organizations.id, sql.placeholder('space')))
+    .limit(1)
+    .prepare('iot_space_member');
+  const memberMarkerQuery = db
+    .select({ org: organizations, roles: memberships.roles, marker: iotChangeMarkers.devices })
+    .from(organizations)
+    .innerJoin(memberships, member)
+    .leftJoin(iotChangeMarkers, eq(iotChangeMarkers.spaceKey, sql`'o:' || ${organizations.id}::text`))
+    .where(eq(organizations.id, sql.placeholder('space')))
+    .limit(1)
+    .prepare('iot_space_member_marker');
+  const markerQuery = db
+    .select({ marker: iotChangeMarkers.devices })
+    .from(iotChangeMarkers)
+    .where(eq(iotChangeMarkers.spaceKey, sql.placeholder('key')))
+    .limit(1)
+    .prepare('iot_space_marker');
+
+  const markerText = (marker: number | null | undefined) =>
+    marker === null || marker === undefined ? NO_MARKER : String(marker);
+
+  async function membership(actorId: string, spaceId: string, withMarker: boolean) {
     if (!isUuid(spaceId)) return null;
-    const rows = await db
-      .select({ org: organizations, roles: memberships.roles })
-      .from(organizations)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, actorId)),
-      )
-      .where(eq(organizations.id, spaceId))
-      .limit(1);
-    return rows[0] ?? null;
+    const params = { actor: actorId, space: spaceId };
+    if (!withMarker) {
+      const row = (await memberQuery.execute(params))[0];
+      return row ? { ...row, marker: undefined } : null;
+    }
+    return (await memberMarkerQuery.execute(params))[0] ?? null;
   }
-  return async function resolve(ref: SpaceRequest, action: SpaceAction): Promise<IotSpace> {
+
+  async function myCloudMarker(userId: string): Promise<string> {
+    return markerText((await markerQuery.execute({ key: `u:${userId}` }))[0]?.marker);
+  }
+
+  return async function resolve(
+    ref: SpaceRequest,
+    action: SpaceAction,
+    opts: ResolveOptions = {},
+  ): Promise<IotSpace> {
     let spaceId = ref.header ?? ref.keySpace ?? undefined;
     if (spaceId === MY_CLOUD) spaceId = undefined;
     if (ref.keySpace && spaceId !== ref.keySpace) throw forbidden(OTHER_SPACE_KEY);
-    if (!spaceId) return { organizationId: null, ownerUserId: ref.actorId, actorId: ref.actorId, org: null };
-    const m = await membership(ref.actorId, spaceId);
+    const withMarker = opts.devicesMarker === true;
+    if (!spaceId) {
+      const space: IotSpace = {
+        organizationId: null,
+        ownerUserId: ref.actorId,
+        actorId: ref.actorId,
+        org: null,
+      };
+      if (withMarker) space.devicesMarker = await myCloudMarker(ref.actorId);
+      return space;
+    }
+    const m = await membership(ref.actorId, spaceId, withMarker);
     if (!m) throw notFound('Space');
     if (!rolesAllow(m.roles, action)) throw forbidden(ROLE_FORBIDS);
-    return { organizationId: m.org.id, ownerUserId: ref.actorId, actorId: ref.actorId, org: m.org };
+    const space: IotSpace = {
+      organizationId: m.org.id,
+      ownerUserId: ref.actorId,
+      actorId: ref.actorId,
+      org: m.org,
+    };
+    if (withMarker) space.devicesMarker = markerText(m.marker);
+    return space;
   };
 }
 export type SpaceResolver = ReturnType<typeof createSpaceResolver>;

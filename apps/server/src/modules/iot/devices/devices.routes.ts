@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedAnswer } from '../common/cached-reply.ts';
 import { MEDIA } from '../common/media-types.ts';
 import {
   emptyBody,
   errors,
   forceQuery,
   idParam,
-  plainJson,
   security,
   sendEmpty,
   showDeletedQuery,
@@ -42,24 +42,24 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices',
     {
-      ...plainJson,
       schema: {
         tags,
         security,
-        summary: 'List devices (filters: serial, unique_hardware_id, tags=key:value repeated, show_deleted)',
+        summary:
+          'List devices (filters: serial, unique_hardware_id, tags=key:value repeated, show_deleted); ETag, If-None-Match and gzip',
         querystring: deviceListQuery,
         response: { 200: z.array(deviceSchema), ...errors },
       },
     },
     async (request, reply) => {
       const q = request.query;
-      const list = await devices.list(ref(request), {
+      const answer = await devices.listAnswer(ref(request), {
         serial: q.serial,
         uniqueHardwareId: q.unique_hardware_id,
         showDeleted: q.show_deleted,
         tags: q.tags,
       });
-      return reply.type(MEDIA.devices).send(list);
+      return sendCachedAnswer(request, reply, answer, MEDIA.devices);
     },
   );
 

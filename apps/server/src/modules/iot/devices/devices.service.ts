@@ -7,8 +7,9 @@ import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { boardOf } from '../catalogue/boards.ts';
+import type { AnswerCache } from '../common/answer-cache.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
-import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { type IotSpace, type SpaceRequest, type SpaceResolver, spaceKeyOf } from '../common/space.ts';
 import { withoutTag, withTag } from '../common/tags.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { checkedPoint } from '../properties/property-rules.ts';
@@ -43,10 +44,29 @@ function decodeInput(p: PropertyInput): unknown {
   }
 }
 
+export type DeviceListQuery = {
+  serial?: string;
+  uniqueHardwareId?: string;
+  showDeleted?: boolean;
+  tags: string[];
+};
+
+/** Filters in one spelling, so that equal queries share a cache entry. */
+function listFilters(q: DeviceListQuery) {
+  const tags = tagFilterObject(q.tags);
+  return {
+    serial: q.serial,
+    uniqueHardwareId: q.uniqueHardwareId,
+    showDeleted: q.showDeleted ?? false,
+    tags: Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
+}
+
 /** Devices v2: CRUD with soft and forced delete, tags, secret key (`pass`), properties, events and status. */
 export function createDevicesService(deps: {
   db: Database;
   resolve: SpaceResolver;
+  listCache: AnswerCache;
   events?: EventBus;
   telemetry: TelemetryStore;
   /** Told when a device goes away or its key changes (connections end, an external broker learns it). */
@@ -67,18 +87,18 @@ export function createDevicesService(deps: {
   }
 
   return {
-    async list(
-      ref: SpaceRequest,
-      q: { serial?: string; uniqueHardwareId?: string; showDeleted?: boolean; tags: string[] },
-    ) {
-      const space = await deps.resolve(ref, 'iot.read');
-      const rows = await repo.list(space, {
-        serial: q.serial,
-        uniqueHardwareId: q.uniqueHardwareId,
-        showDeleted: q.showDeleted,
-        tags: tagFilterObject(q.tags),
-      });
-      return rows.map(deviceView);
+    /**
+     * The list serialised, from the cache while the space's change marker (kept by the database) has not
+     * moved. Every member who may read the space sees the same list, so the key is the space and the
+     * filters; the role check runs on every call, before the cache is consulted.
+     */
+    async listAnswer(ref: SpaceRequest, q: DeviceListQuery) {
+      const space = await deps.resolve(ref, 'iot.read', { devicesMarker: true });
+      const filters = listFilters(q);
+      const key = `${spaceKeyOf(space)} ${JSON.stringify(filters)}`;
+      return deps.listCache.get(key, space.devicesMarker ?? '', async () =>
+        (await repo.list(space, filters)).map(deviceView),
+      );
     },
 
     async show(ref: SpaceRequest, id: string) {
