@@ -70,6 +70,8 @@ const envSchema = z.object({
   TELEMETRY_MAINTENANCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Megabytes of serialised device lists each process keeps (valid while the space's change marker holds).
   IOT_LIST_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  // A trigger fires at most once in this many seconds (a device sending 10 values a second floods no mailbox).
+  TRIGGER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
 });
@@ -102,9 +104,10 @@ export interface Config {
   demoData: boolean;
   /**
    * The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit); bytes of
-   * serialised device lists kept per process (0: none kept).
+   * serialised device lists kept per process (0: none kept); the shortest time between two firings of a
+   * trigger.
    */
-  iot: { rateLimitPerMinute: number; listCacheBytes: number };
+  iot: { rateLimitPerMinute: number; listCacheBytes: number; triggerMinIntervalMs: number };
   /** Stored values: days kept per retention class, and how often maintenance runs. */
   telemetry: {
     retentionDays: { free: number; entry: number; maker: number; 'maker-plus': number };
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iot: {
       rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
       listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
+      triggerMinIntervalMs: e.TRIGGER_MIN_INTERVAL_SECONDS * 1000,
     },
     telemetry: {
       retentionDays: {
