@@ -57,17 +57,23 @@ async function createTrigger(userId: string, body: Record<string, unknown>, spac
   return res.json() as { id: string };
 }
 
+/** Property ids by name (throws for a name the thing does not have). */
+function idsOf(thing: { properties?: { id: string; name: string }[] }) {
+  const byName = new Map((thing.properties ?? []).map((p) => [p.name, p.id]));
+  return (name: string) => {
+    const id = byName.get(name);
+    if (!id) throw new Error(`no property ${name}`);
+    return id;
+  };
+}
+
 /** A user with a plan allowing triggers, a device with a key, and a thing bound to it. */
 async function setup(properties: { name: string; type: string }[]) {
   const user = await t.createUser();
   await f.grantPlan(user.id, 'create-maker');
   const device = await f.deviceWithKey(user.id);
   const thing = await f.thingWith(user.id, properties, { deviceId: device.id });
-  const ids = Object.fromEntries((thing.properties ?? []).map((p) => [p.name, p.id])) as Record<
-    string,
-    string
-  >;
-  return { user, device, thing, ids };
+  return { user, device, thing, id: idsOf(thing) };
 }
 
 const publish = (userId: string, thingId: string, propertyId: string, value: unknown, space?: string) =>
@@ -80,7 +86,7 @@ describe('trigger firing', () => {
     const s = await setup([{ name: 'temp', type: 'FLOAT' }]);
     await createTrigger(s.user.id, {
       name: 'Too hot',
-      property_id: s.ids.temp,
+      property_id: s.id('temp'),
       condition: { operator: 'GT', value: 30 },
       actions: [
         emailAction([s.user.id], 'Hot: {{v}}', '{{thing.name}} reads {{property.value}} ({{trigger.name}}).'),
@@ -109,7 +115,7 @@ describe('trigger firing', () => {
     const pushed = await notificationsOf(t, s.user.id);
     expect(pushed).toHaveLength(1);
     expect(pushed[0]).toMatchObject({ title: 'temp is 31.5', body: 'Check Thing' });
-    expect(pushed[0]?.data).toMatchObject({ property_id: s.ids.temp, value: 31.5, thing_id: s.thing.id });
+    expect(pushed[0]?.data).toMatchObject({ property_id: s.id('temp'), value: 31.5, thing_id: s.thing.id });
 
     // Still above: no new firing. Below, then above again: fires again.
     await send(33);
@@ -129,18 +135,19 @@ describe('trigger firing', () => {
     ]);
     await createTrigger(s.user.id, {
       name: 'Alarm text',
-      property_id: s.ids.msg,
+      property_id: s.id('msg'),
       condition: { operator: 'CONTAINS', value: 'alarm' },
       actions: [emailAction([s.user.id], 'Message {{v}}', 'Got: {{property.value}}\nBye')],
     });
     await createTrigger(s.user.id, {
       name: 'Door',
-      property_id: s.ids.door,
+      property_id: s.id('door'),
       actions: [pushAction(s.user.id, 'Door opened', 'at {{property.timestamp}}')],
     });
-    expect((await publish(s.user.id, s.thing.id, s.ids.msg, 'all quiet')).statusCode).toBe(200);
+    expect((await publish(s.user.id, s.thing.id, s.id('msg'), 'all quiet')).statusCode).toBe(200);
     expect(
-      (await publish(s.user.id, s.thing.id, s.ids.msg, '<b onclick="x()">alarm</b>\r\nBcc: x@y')).statusCode,
+      (await publish(s.user.id, s.thing.id, s.id('msg'), '<b onclick="x()">alarm</b>\r\nBcc: x@y'))
+        .statusCode,
     ).toBe(200);
     // A boolean trigger fires when the value becomes true (its default condition), also through
     // PUT /iot/v2/devices/{id}/properties.
@@ -165,16 +172,16 @@ describe('trigger firing', () => {
     const trigger = await createTrigger(s.user.id, {
       name: 'Level',
       active: false,
-      property_id: s.ids.level,
+      property_id: s.id('level'),
       condition: { operator: 'GTE', value: 10 },
       actions: [emailAction([s.user.id], 'Level {{v}}', 'x')],
     });
-    await publish(s.user.id, s.thing.id, s.ids.level, 12);
+    await publish(s.user.id, s.thing.id, s.id('level'), 12);
     await settled();
     expect(await mailsTo(t, s.user.email)).toEqual([]);
     const on = await f.call(s.user.id, 'PATCH', `/iot/v1/triggers/${trigger.id}`, { active: true });
     expect(on.statusCode).toBe(200);
-    await publish(s.user.id, s.thing.id, s.ids.level, 13);
+    await publish(s.user.id, s.thing.id, s.id('level'), 13);
     await settled();
     expect((await mailsTo(t, s.user.email)).map((m) => m.subject)).toEqual(['Level 13']);
   });
@@ -183,10 +190,10 @@ describe('trigger firing', () => {
     const s = await setup([{ name: 'count', type: 'INT' }]);
     await createTrigger(s.user.id, {
       name: 'Count',
-      property_id: s.ids.count,
+      property_id: s.id('count'),
       actions: [emailAction([s.user.id], 'Count {{v}}', 'x')],
     });
-    for (const v of [1, 2, 3]) await publish(s.user.id, s.thing.id, s.ids.count, v);
+    for (const v of [1, 2, 3]) await publish(s.user.id, s.thing.id, s.id('count'), v);
     await settled();
     expect((await mailsTo(t, s.user.email)).map((m) => m.subject)).toEqual(['Count 1', 'Count 2', 'Count 3']);
   });
@@ -293,13 +300,13 @@ describe('trigger firing', () => {
     await f.grantPlan(other.id, 'create-maker');
     const trigger = await createTrigger(s.user.id, {
       name: 'Moved away',
-      property_id: s.ids.temp,
+      property_id: s.id('temp'),
       actions: [emailAction([s.user.id], 'Temp {{v}}', 'x')],
     });
     // A trigger row of another space naming this property (the API would refuse it): the space check at
     // firing keeps it silent.
     await t.db.update(iotTriggers).set({ ownerUserId: other.id }).where(eq(iotTriggers.id, trigger.id));
-    await publish(s.user.id, s.thing.id, s.ids.temp, 5);
+    await publish(s.user.id, s.thing.id, s.id('temp'), 5);
     await settled();
     expect(await mailsTo(t, s.user.email)).toEqual([]);
     expect(await mailsTo(t, other.email)).toEqual([]);
@@ -312,7 +319,7 @@ describe('trigger firing', () => {
       const g = mqttFixtures(second);
       const res = await g.call(s.user.id, 'PUT', '/iot/v1/triggers', {
         name: 'Made elsewhere',
-        property_id: s.ids.temp,
+        property_id: s.id('temp'),
         condition: { operator: 'LT', value: 0 },
         actions: [emailAction([s.user.id], 'Frost {{v}}', 'x')],
       });
@@ -321,8 +328,8 @@ describe('trigger firing', () => {
       await expect
         .poll(
           async () => {
-            await publish(s.user.id, s.thing.id, s.ids.temp, -1);
-            await publish(s.user.id, s.thing.id, s.ids.temp, 5);
+            await publish(s.user.id, s.thing.id, s.id('temp'), -1);
+            await publish(s.user.id, s.thing.id, s.id('temp'), 5);
             await settled();
             return (await mailsTo(t, s.user.email)).length;
           },
@@ -334,7 +341,7 @@ describe('trigger firing', () => {
       expect(new Set(mails.map((m) => m.subject))).toEqual(new Set(['Frost -1']));
       // Each stored crossing fired exactly once, not once per process.
       const crossings = mails.length;
-      await publish(s.user.id, s.thing.id, s.ids.temp, -2);
+      await publish(s.user.id, s.thing.id, s.id('temp'), -2);
       await settled();
       await second.app.triggerFiring.settled();
       expect(await mailsTo(t, s.user.email)).toHaveLength(crossings + 1);
@@ -359,24 +366,23 @@ describe('trigger rate limit', () => {
       { name: 'count', type: 'INT' },
       { name: 'other', type: 'INT' },
     ]);
-    const ids = Object.fromEntries((thing.properties ?? []).map((p) => [p.name, p.id])) as Record<
-      string,
-      string
-    >;
+    const id = idsOf(thing);
     for (const name of ['count', 'other']) {
       const res = await g.call(user.id, 'PUT', '/iot/v1/triggers', {
         name,
-        property_id: ids[name],
+        property_id: id(name),
         actions: [emailAction([user.id], `${name} {{v}}`, 'x')],
       });
       expect(res.statusCode).toBe(201);
     }
     for (let i = 1; i <= 20; i += 1) {
-      await g.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${ids.count}/publish`, {
+      await g.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${id('count')}/publish`, {
         value: i,
       });
     }
-    await g.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${ids.other}/publish`, { value: 7 });
+    await g.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${id('other')}/publish`, {
+      value: 7,
+    });
     await r.app.triggerFiring.settled();
     // One firing per trigger: the limit is per trigger, not per space.
     expect((await mailsTo(r, user.email)).map((m) => m.subject).sort()).toEqual(['count 1', 'other 7']);

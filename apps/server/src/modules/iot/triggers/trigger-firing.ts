@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { createFiringRepository, type FiringClaim } from './firing.repository.ts';
 import { runActions } from './trigger-actions.ts';
-import { summarise } from './trigger-conditions.ts';
+import { firesOnEveryValue, summarise } from './trigger-conditions.ts';
 import type { FiringContext } from './trigger-templates.ts';
 import { createTriggersRepository } from './triggers.repository.ts';
 import type { Condition } from './triggers.schemas.ts';
@@ -128,6 +128,19 @@ export function createTriggerFiring(deps: {
   let closed = false;
   const firing = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
+  /**
+   * When triggers last fired here: a CHANGED trigger still inside its interval cannot fire and has no state to
+   * keep, so a busy device's values for it cost no query at all.
+   */
+  const firedHere = new Map<string, number>();
+
+  function resting(triggerId: string, now: number) {
+    const last = firedHere.get(triggerId);
+    if (last === undefined) return false;
+    if (now - last < deps.minIntervalMs) return true;
+    firedHere.delete(triggerId);
+    return false;
+  }
 
   async function currentIndex(): Promise<TriggerIndex> {
     const now = Date.now();
@@ -199,7 +212,9 @@ export function createTriggerFiring(deps: {
         }
       }
     }
+    const now = Date.now();
     for (const { trigger, values } of watched.values()) {
+      if (firesOnEveryValue(trigger.condition) && resting(trigger.id, now)) continue;
       values.sort((a, b) => a.at.getTime() - b.at.getTime());
       const run = summarise(trigger.condition, values);
       claims.push({ id: trigger.id, first: run.first, rose: run.rose, last: run.last });
@@ -226,7 +241,9 @@ export function createTriggerFiring(deps: {
     }
     if (claims.length === 0) return;
     const fired = await repo.claim(claims, deps.minIntervalMs);
+    if (firedHere.size > 10_000) firedHere.clear();
     for (const id of fired) {
+      if (deps.minIntervalMs > 0) firedHere.set(id, now);
       const run = contexts.get(id);
       if (!run) continue;
       const p = run()
