@@ -174,6 +174,14 @@ describe('arduino-iot-js 0.13.0 in application mode', () => {
     await cloud.disconnect();
   });
 
+  it('connects with a client-credentials token given directly', async () => {
+    const token = await clientCredentialsToken();
+    const cloud = await ArduinoIoTCloud.connect({ token });
+    expect(opened[0]?.client.options).toMatchObject({ username: ownerId, clientId: ownerId });
+    expect(cloud.getToken()).toBe(token);
+    await cloud.disconnect();
+  });
+
   it('sends values to a thing: stored, readable through the REST client, delivered to the device', async () => {
     const { device, thing, props } = await board();
     const raw = await f.connectDevice(device);
@@ -197,13 +205,28 @@ describe('arduino-iot-js 0.13.0 in application mode', () => {
     await cloud.sendProperty(thing.id, 'position', { lat: 45.07, lon: 7.69 });
     await storedValue(thing.id, props.position, { lat: 45.07, lon: 7.69 });
 
+    // The library's time is `bt` in milliseconds (the device library sends seconds).
+    const at = Math.floor((Date.now() - 60_000) / 1000) * 1000 + 250;
+    await cloud.sendProperty(thing.id, 'temperature', 19.5, at);
+    await storedValue(thing.id, props.temperature, 19.5);
     const series = await new sdk.SeriesV2Api(rest).seriesV2BatchQueryRaw(
       new sdk.BatchQueryRawRequestsMediaV1(
-        [new sdk.BatchQueryRawRequestMediaV1(`property.${props.message}`)],
+        [
+          new sdk.BatchQueryRawRequestMediaV1(`property.${props.message}`),
+          new sdk.BatchQueryRawRequestMediaV1(`property.${props.temperature}`),
+        ],
         1,
       ),
     );
     expect(series.responses[0]).toMatchObject({ count_values: 1, values: ['water the tomatoes'] });
+    expect(series.responses[1]).toMatchObject({ count_values: 1, values: [19.5] });
+    expect(series.responses[1].times[0].getTime()).toBe(at);
+
+    // 0.13.0 sends `false` (and 0) as a record without a value: skipped, the connection stays.
+    await cloud.sendProperty(thing.id, 'heater', false);
+    await cloud.sendProperty(thing.id, 'message', 'still connected');
+    await storedValue(thing.id, props.message, 'still connected');
+    await storedValue(thing.id, props.heater, true);
     await cloud.disconnect();
   });
 
