@@ -237,6 +237,35 @@ describe('trigger firing', () => {
     await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 10_000 }).toBe(1);
   });
 
+  it('does not fire when the device is back before the grace period ends', async () => {
+    const s = await setup([{ name: 'temp', type: 'FLOAT' }]);
+    for (const [name, edge] of [
+      ['gone', 'DISCONNECTED'],
+      ['back', 'CONNECTED'],
+    ] as const) {
+      await createTrigger(s.user.id, {
+        name,
+        device_status_source: {
+          criteria: 'INCLUDE',
+          device_ids: [s.device.id],
+          grace_period_offline: 1,
+          grace_period_online: 1,
+        },
+        condition: { operator: edge },
+        actions: [emailAction([s.user.id], name, 'x')],
+      });
+    }
+    const first = await f.connectDevice(s.device);
+    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 10_000 }).toBe(1);
+    await first.endAsync();
+    await f.connectDevice(s.device);
+    // The reconnection's own grace period started after the disconnection's: once it fired, the other has
+    // ended too, and found the device back.
+    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 10_000 }).toBe(2);
+    await settled();
+    expect((await mailsTo(t, s.user.email)).map((m) => m.subject)).toEqual(['back', 'back']);
+  });
+
   it('mails only members of the space: not an outsider written into the action, not a member who left', async () => {
     const owner = await t.createUser();
     const member = await t.createUser();
