@@ -203,8 +203,13 @@ describe('demo boards across a restart', () => {
     try {
       const keptUser = await first.createUser();
       const goneUser = await first.createUser();
+      const rekeyedUser = await first.createUser();
       const kept = await demoOf(keptUser.id, ff);
       const gone = await demoOf(goneUser.id, ff);
+      const rekeyed = await demoOf(rekeyedUser.id, ff);
+      const pass = { password: 'a-key-of-my-own' };
+      const res = await ff.call(rekeyedUser.id, 'PUT', `/iot/v2/devices/${rekeyed.device.id}/pass`, pass);
+      expect(res.statusCode).toBe(200);
       expect((await ff.call(goneUser.id, 'DELETE', `/iot/v2/devices/${gone.device.id}`)).statusCode).toBe(
         200,
       );
@@ -225,6 +230,9 @@ describe('demo boards across a restart', () => {
           { timeout: 10_000 },
         )
         .toBe('ONLINE');
+      // A demo device whose key the user changed is refused by the broker: its board gives up.
+      const restarted = second;
+      await expect.poll(() => restarted.demo.simulating(rekeyed.device.id), { timeout: 10_000 }).toBe(false);
     } finally {
       await second?.close();
       await first.close();
