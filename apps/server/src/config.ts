@@ -32,6 +32,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Tinkercloud <no-reply@localhost>'),
   DEMO_DATA: bool.default(true),
+  // A simulated demo device, thing and dashboard in each new account's My Cloud; default: on with the embedded broker.
+  DEMO: bool.optional(),
   // Branded deployments are served on `{slug}.{BASE_HOST}` (spec section 1).
   BASE_HOST: z
     .string()
@@ -102,6 +104,8 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
+  /** Every new account gets a demo device, thing and dashboard, fed by a simulator in this process. */
+  demo: boolean;
   /**
    * The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit); bytes of
    * serialised device lists kept per process (0: none kept); the shortest time between two firings of a
@@ -201,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
+    demo: e.DEMO ?? e.MQTT_URL === undefined,
     iot: {
       rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
       listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
