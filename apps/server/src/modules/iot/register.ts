@@ -13,6 +13,9 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { certsRoutes } from './certs/certs.routes.ts';
+import { createCertsService } from './certs/certs.service.ts';
+import { createDeviceCa } from './certs/device-ca.ts';
 import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
@@ -84,6 +87,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const deviceCa = createDeviceCa({ db, organization: config.productName });
   const authenticate = createIotAuthenticate(app, tokens);
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
 
@@ -108,6 +112,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });
+      await authed.register(certsRoutes, {
+        certs: createCertsService({ db, resolve, ca: deviceCa }),
+      });
       await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
