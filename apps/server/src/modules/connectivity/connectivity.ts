@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import { createOtaDevice } from '../iot/ota/ota-device.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -89,8 +90,10 @@ export async function createConnectivity(deps: ConnectivityDeps) {
       logger.error({ err, deviceId }, 'onboarding not marked provisioned'),
     );
   };
+  const ota = createOtaDevice({ db, publicUrl: deps.config.publicUrl });
   const parts = {
     deps,
+    ota,
     repo,
     presence,
     things,
@@ -114,6 +117,7 @@ type Parts = {
   /** Sets the live event bus (made from this module's transport). */
   useEvents: (bus: EventBus) => void;
   onDeviceConnected: (deviceId: string) => void;
+  ota: ReturnType<typeof createOtaDevice>;
 };
 
 /** Encodes cloud writes for a thing's device and remembers them, so the device's echo is known as one. */
@@ -149,6 +153,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     rejections,
     logger,
     lastValues: parts.lastValues,
+    ota: parts.ota,
   });
   const tokens = createClientTokens({
     db,
@@ -189,6 +194,9 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     async bindingsChanged(deviceIds) {
       if (!deviceIds.some((id) => id && sessions.get(id))) return;
       await sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
+    },
+    async otaOffered(deviceId) {
+      if (sessions.get(deviceId)) await commands.offerOta(deviceId);
     },
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
@@ -259,6 +267,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     rejections,
     logger,
     lastValues: parts.lastValues,
+    ota: parts.ota,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
   let timer: NodeJS.Timeout | null = null;
@@ -329,6 +338,9 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     async deliver(thingId, values) {
       if (values.length === 0) return;
       await broker.publish(`/a/t/${thingId}/e/i`, await writesFor(parts, thingId, values));
+    },
+    async otaOffered(deviceId) {
+      if (sessions.get(deviceId)) await commands.offerOta(deviceId);
     },
     async bindingsChanged(deviceIds) {
       const ids = [...new Set(deviceIds.filter((id): id is string => Boolean(id)))];
