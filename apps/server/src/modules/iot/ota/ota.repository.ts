@@ -13,7 +13,7 @@ import { type IotSpace, inSpace } from '../common/space.ts';
 
 export type OtaRow = typeof iotOtaUpdates.$inferSelect;
 /** An update with its file's size and hash. */
-export type OtaListRow = OtaRow & { size: number; sha256: string };
+export type OtaListRow = OtaRow & { size: number; sha256: string; key: string };
 export type OtaStateRow = typeof iotOtaStates.$inferSelect;
 export type BinaryInfo = Omit<typeof iotOtaBinaries.$inferSelect, 'content'>;
 
@@ -134,13 +134,18 @@ export function createOtaRepository(db: Database) {
 
     async find(space: IotSpace, otaId: string): Promise<OtaListRow | null> {
       const [row] = await db
-        .select({ ota: iotOtaUpdates, size: iotOtaBinaries.size, sha256: iotOtaBinaries.sha256 })
+        .select({
+          ota: iotOtaUpdates,
+          size: iotOtaBinaries.size,
+          sha256: iotOtaBinaries.sha256,
+          key: iotOtaBinaries.key,
+        })
         .from(iotOtaUpdates)
         .innerJoin(iotDevices, eq(iotDevices.id, iotOtaUpdates.deviceId))
         .innerJoin(iotOtaBinaries, eq(iotOtaBinaries.id, iotOtaUpdates.binaryId))
         .where(and(eq(iotOtaUpdates.id, otaId), inSpace(iotDevices, space)))
         .limit(1);
-      return row ? { ...row.ota, size: row.size, sha256: row.sha256 } : null;
+      return row ? { ...row.ota, size: row.size, sha256: row.sha256, key: row.key } : null;
     },
 
     /** For the device side: the update only if it is this device's. */
@@ -156,13 +161,18 @@ export function createOtaRepository(db: Database) {
     list(deviceId: string, limit: number, order: 'asc' | 'desc'): Promise<OtaListRow[]> {
       const dir = order === 'asc' ? asc : desc;
       return db
-        .select({ ota: iotOtaUpdates, size: iotOtaBinaries.size, sha256: iotOtaBinaries.sha256 })
+        .select({
+          ota: iotOtaUpdates,
+          size: iotOtaBinaries.size,
+          sha256: iotOtaBinaries.sha256,
+          key: iotOtaBinaries.key,
+        })
         .from(iotOtaUpdates)
         .innerJoin(iotOtaBinaries, eq(iotOtaBinaries.id, iotOtaUpdates.binaryId))
         .where(eq(iotOtaUpdates.deviceId, deviceId))
         .orderBy(dir(iotOtaUpdates.startedAt), dir(iotOtaUpdates.id))
         .limit(limit)
-        .then((rows) => rows.map((r) => ({ ...r.ota, size: r.size, sha256: r.sha256 })));
+        .then((rows) => rows.map((r) => ({ ...r.ota, size: r.size, sha256: r.sha256, key: r.key })));
     },
 
     states(otaId: string): Promise<OtaStateRow[]> {

@@ -33,6 +33,7 @@ export function otaView(row: OtaListRow) {
     error_reason: row.errorReason ?? undefined,
     firmware_size: row.size,
     sha256: row.sha256,
+    binary_key: row.key,
     max_retries: row.maxRetries,
     retry_attempt: row.retryAttempt,
   });
