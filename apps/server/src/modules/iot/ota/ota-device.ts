@@ -71,7 +71,7 @@ export function createOtaDevice(deps: { db: Database; publicUrl: string; urls?: 
     async offer(deviceId: string): Promise<OtaOffer | null> {
       await repo.expireStale(deviceId, OTA_SILENCE_MS);
       const ota = await repo.active(deviceId);
-      if (!ota || ota.status !== 'pending') return null;
+      if (ota?.status !== 'pending') return null;
       if (ota.sentAt && ota.retryAttempt >= ota.maxRetries) {
         if (await repo.setStatus(ota.id, 'failed', { errorReason: 'The device did not start the update.' }))
           await repo.addState(ota.id, 'failed', 'not started after the last retry');
@@ -95,7 +95,7 @@ export function createOtaDevice(deps: { db: Database; publicUrl: string; urls?: 
     /** OtaProgressUp: one step of the device's update (an id of another device's update is ignored). */
     async progress(deviceId: string, p: OtaProgress): Promise<'recorded' | 'ignored'> {
       const ota = await repo.findForDevice(deviceId, p.id);
-      if (!ota || (ota.status !== 'pending' && ota.status !== 'in_progress')) return 'ignored';
+      if (ota?.status !== 'pending' && ota?.status !== 'in_progress') return 'ignored';
       const name = STATE_NAMES[p.state] ?? `state_${p.state}`;
       const ms = p.time / 1000;
       // The device's clock, when it is plausible (NTP-synchronised boards); ours otherwise.
