@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
+import { createCertsRepository } from '../iot/certs/certs.repository.ts';
+import { createDeviceCa } from '../iot/certs/device-ca.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
 import { createOtaDevice } from '../iot/ota/ota-device.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
@@ -162,9 +164,11 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
+  const certs = createCertsRepository(db);
   const auth = createClientAuth({
     repo,
     tokens,
+    certificateEnabled: (deviceId, serial) => certs.enabledBySerial(deviceId, serial),
     userOfAccessToken: (token) => {
       if (!userOfAccessToken) throw new Error('the HTTP app is not attached');
       return userOfAccessToken(token);
@@ -216,7 +220,11 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
       await presence.sweep();
-      listening = await broker.listen(mqtt, opts.http);
+      // Devices with a certificate of the device CA may log in with it on the TLS listener.
+      const clientCa = mqtt.tls
+        ? (await createDeviceCa({ db, organization: config.productName }).get()).certificatePem
+        : undefined;
+      listening = await broker.listen(mqtt, opts.http, clientCa);
       timer = housekeeping(parts, () => sessions.recheck());
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
       return listening;
