@@ -152,8 +152,8 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(up.file_sha).toMatch(/^[0-9a-f]{64}$/);
     const busy = await ota.devicesV2OtaUpload(state.deviceId, file, { async: true }).catch((e: Any) => e);
     expect(busy.status).toBe(409);
-    const link = await ota.devicesV2OtaUrl(state.deviceId, { sha256: up.file_sha });
-    expect(link).toBeNull();
+    // Upstream declares no answer body for the link, so the client resolves to null on our 200.
+    await expect(ota.devicesV2OtaUrl(state.deviceId, { sha256: up.file_sha })).resolves.toBeNull();
   });
 
   it('creates a thing with properties of several types and binds the device with force', async () => {

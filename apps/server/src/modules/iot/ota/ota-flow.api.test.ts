@@ -6,9 +6,11 @@
 import { createHash } from 'node:crypto';
 import { encodeCommand, OTA_STATES } from '@tinkercloud/device-protocol';
 import { type SimulatedDevice, startSimulatedDevice } from '@tinkercloud/device-protocol/simulator';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { freePort } from '../../../../test/free-port.ts';
+import { iotDeviceFirmware } from '../../../db/schema/index.ts';
 import { decodeCommand } from '../../connectivity/protocol.ts';
 import { mqttFixtures, nextMessage } from '../../connectivity/testing/mqtt-fixtures.ts';
 import { multipart } from '../../spaces/spaces.fixtures.ts';
@@ -136,6 +138,18 @@ describe('OTA over MQTT with the simulated device', () => {
     const report = (state: number, stateData: number) =>
       encodeCommand({ type: 'OtaProgressUp', id: ota_id, state, stateData, time: Date.now() * 1000 });
     await intruder.publishAsync(`/a/d/${other.id}/c/up`, Buffer.from(report(OTA_STATES.Fail, -3)));
+    // Its commands are handled in order: once its firmware is known, its report was handled too.
+    await intruder.publishAsync(
+      `/a/d/${other.id}/c/up`,
+      Buffer.from(encodeCommand({ type: 'OtaBeginUp', sha256: 'ee'.repeat(32) })),
+    );
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(iotDeviceFirmware).where(eq(iotDeviceFirmware.deviceId, other.id)))
+            .length,
+      )
+      .toBe(1);
 
     const client = await f.connectDevice(device);
     await client.subscribeAsync(`/a/d/${device.id}/c/dw`);
