@@ -41,7 +41,9 @@ CREATE TABLE "iot_ota_states" (
 CREATE TABLE "iot_ota_updates" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"device_id" uuid NOT NULL,
-	"binary_id" uuid NOT NULL,
+	"binary_id" uuid,
+	"sha256" text NOT NULL,
+	"firmware_size" integer NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"initial_sha256" text,
 	"error_reason" text,
@@ -58,7 +60,7 @@ ALTER TABLE "iot_device_firmware" ADD CONSTRAINT "iot_device_firmware_device_id_
 ALTER TABLE "iot_ota_binaries" ADD CONSTRAINT "iot_ota_binaries_device_id_iot_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."iot_devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "iot_ota_states" ADD CONSTRAINT "iot_ota_states_ota_id_iot_ota_updates_id_fk" FOREIGN KEY ("ota_id") REFERENCES "public"."iot_ota_updates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "iot_ota_updates" ADD CONSTRAINT "iot_ota_updates_device_id_iot_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."iot_devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "iot_ota_updates" ADD CONSTRAINT "iot_ota_updates_binary_id_iot_ota_binaries_id_fk" FOREIGN KEY ("binary_id") REFERENCES "public"."iot_ota_binaries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "iot_ota_updates" ADD CONSTRAINT "iot_ota_updates_binary_id_iot_ota_binaries_id_fk" FOREIGN KEY ("binary_id") REFERENCES "public"."iot_ota_binaries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "iot_device_certs_device_idx" ON "iot_device_certs" USING btree ("device_id","created_at");--> statement-breakpoint
 CREATE INDEX "iot_ota_states_ota_idx" ON "iot_ota_states" USING btree ("ota_id","id");--> statement-breakpoint
 CREATE INDEX "iot_ota_updates_device_idx" ON "iot_ota_updates" USING btree ("device_id","started_at");

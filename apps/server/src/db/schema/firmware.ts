@@ -73,9 +73,11 @@ export const iotOtaUpdates = pgTable(
     deviceId: uuid('device_id')
       .notNull()
       .references(() => iotDevices.id, { onDelete: 'cascade' }),
-    binaryId: uuid('binary_id')
-      .notNull()
-      .references(() => iotOtaBinaries.id, { onDelete: 'cascade' }),
+    /** The file; null once it was removed (a device keeps its newest files only), the history stays. */
+    binaryId: uuid('binary_id').references(() => iotOtaBinaries.id, { onDelete: 'set null' }),
+    /** The file's hash (lower-case hex) and size, kept for the history. */
+    sha256: text('sha256').notNull(),
+    firmwareSize: integer('firmware_size').notNull(),
     status: text('status', { enum: OTA_STATUSES }).notNull().default('pending'),
     /** The running firmware's hash when the update was offered (lower-case hex; zeros when unknown). */
     initialSha256: text('initial_sha256'),

@@ -51,10 +51,9 @@ export function createOtaDevice(deps: { db: Database; publicUrl: string; urls?: 
 
   /** The firmware now running decides an update that was under way. */
   async function settle(active: OtaRow, sha256: string) {
-    const binary = await repo.binary(active.binaryId);
     const initial =
       active.initialSha256 && active.initialSha256 !== UNKNOWN_SHA256 ? active.initialSha256 : null;
-    const updated = sha256 === binary?.sha256 || (initial !== null && sha256 !== initial);
+    const updated = sha256 === active.sha256 || (initial !== null && sha256 !== initial);
     if (updated) {
       if (await repo.setStatus(active.id, 'succeeded')) await repo.addState(active.id, 'succeeded', null);
     } else if (
@@ -77,12 +76,13 @@ export function createOtaDevice(deps: { db: Database; publicUrl: string; urls?: 
           await repo.addState(ota.id, 'failed', 'not started after the last retry');
         return null;
       }
-      const binary = await repo.binary(ota.binaryId);
+      // The file is kept while its update is unfinished; a missing one means nothing can be offered.
+      const binary = ota.binaryId ? await repo.binary(ota.binaryId) : null;
       if (!binary) return null;
       const initialSha256 = (await repo.firmware(deviceId)) ?? UNKNOWN_SHA256;
       const { url } = await urls.sign(binary.id);
       await repo.markSent(ota, initialSha256);
-      return { type: 'OtaUpdateDown', id: ota.id, url, initialSha256, finalSha256: binary.sha256 };
+      return { type: 'OtaUpdateDown', id: ota.id, url, initialSha256, finalSha256: ota.sha256 };
     },
 
     /** OtaBeginUp: records the running firmware and settles an update that was under way. */

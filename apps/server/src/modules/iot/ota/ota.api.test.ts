@@ -2,10 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { iotOtaUpdates } from '../../../db/schema/index.ts';
+import { iotOtaBinaries, iotOtaUpdates } from '../../../db/schema/index.ts';
 import { multipart } from '../../spaces/spaces.fixtures.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
-import { OTA_IN_PROGRESS, OTA_MAX_BYTES, OTA_NEEDS_PLAN } from './ota.service.ts';
+import { OTA_FILES_PER_DEVICE, OTA_IN_PROGRESS, OTA_MAX_BYTES, OTA_NEEDS_PLAN } from './ota.service.ts';
 import { createOtaUrls } from './ota-urls.ts';
 
 let t: TestApp;
@@ -121,6 +121,26 @@ describe('OTA updates', () => {
     const shown = (await f.call(user.id, 'GET', `/ota/v1/ota/${ota_id}`)).json();
     expect(shown.ota).toMatchObject({ status: 'failed', error_reason: expect.stringMatching(/in time/) });
     expect((await upload(user.id, device.id)).statusCode).toBe(200);
+  });
+
+  it('keeps the newest files of a device; older updates keep their hash and size', async () => {
+    const { user, device } = await makerWithDevice();
+    const ids: string[] = [];
+    for (let i = 0; i <= OTA_FILES_PER_DEVICE; i++) {
+      const { ota_id } = (await upload(user.id, device.id, { file: Buffer.from(`firmware ${i}`) })).json();
+      ids.push(ota_id);
+      expect((await f.call(user.id, 'PUT', `/ota/v1/ota/${ota_id}/cancel`)).statusCode).toBe(200);
+    }
+    const stored = await t.db.select().from(iotOtaBinaries).where(eq(iotOtaBinaries.deviceId, device.id));
+    expect(stored).toHaveLength(OTA_FILES_PER_DEVICE);
+    const list = (await f.call(user.id, 'GET', `/ota/v1/ota?device_id=${device.id}&order=asc`)).json().ota;
+    expect(list.map((o: { id: string }) => o.id)).toEqual(ids);
+    expect(list[0]).not.toHaveProperty('binary_key');
+    expect(list[0]).toMatchObject({
+      firmware_size: 'firmware 0'.length,
+      sha256: createHash('sha256').update('firmware 0').digest('hex'),
+    });
+    expect(list.slice(1).every((o: { binary_key?: string }) => o.binary_key)).toBe(true);
   });
 
   it('serves the file by a signed link: wrong signatures 404, expired links 410', async () => {

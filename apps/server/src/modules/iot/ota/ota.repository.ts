@@ -13,7 +13,7 @@ import { type IotSpace, inSpace } from '../common/space.ts';
 
 export type OtaRow = typeof iotOtaUpdates.$inferSelect;
 /** An update with its file's size and hash. */
-export type OtaListRow = OtaRow & { size: number; sha256: string; key: string };
+export type OtaListRow = OtaRow & { key: string | null };
 export type OtaStateRow = typeof iotOtaStates.$inferSelect;
 export type BinaryInfo = Omit<typeof iotOtaBinaries.$inferSelect, 'content'>;
 
@@ -48,6 +48,18 @@ export function createOtaRepository(db: Database) {
         .returning(binaryInfo);
       if (!row) throw new Error('binary not stored');
       return row;
+    },
+
+    /**
+     * Keeps the device's newest `keep` files and those of its unfinished updates; older ones go (their
+     * updates keep hash and size, without a file).
+     */
+    async pruneBinaries(tx: Database, deviceId: string, keep: number) {
+      await tx.execute(sql`
+        delete from ${iotOtaBinaries} b
+        where b.device_id = ${deviceId}
+          and b.id not in (select id from ${iotOtaBinaries} where device_id = ${deviceId} order by created_at desc, id desc limit ${keep})
+          and b.id not in (select binary_id from ${iotOtaUpdates} where device_id = ${deviceId} and binary_id is not null and status in ('pending', 'in_progress'))`);
     },
 
     /** A binary by key or hash, uploaded for a device of this space. */
@@ -90,7 +102,14 @@ export function createOtaRepository(db: Database) {
 
     async insertOta(
       tx: Database,
-      o: { deviceId: string; binaryId: string; expiresAt: Date; maxRetries: number },
+      o: {
+        deviceId: string;
+        binaryId: string;
+        sha256: string;
+        firmwareSize: number;
+        expiresAt: Date;
+        maxRetries: number;
+      },
     ): Promise<OtaRow> {
       const [row] = await tx.insert(iotOtaUpdates).values(o).returning();
       if (!row) throw new Error('OTA not stored');
@@ -134,18 +153,14 @@ export function createOtaRepository(db: Database) {
 
     async find(space: IotSpace, otaId: string): Promise<OtaListRow | null> {
       const [row] = await db
-        .select({
-          ota: iotOtaUpdates,
-          size: iotOtaBinaries.size,
-          sha256: iotOtaBinaries.sha256,
-          key: iotOtaBinaries.key,
-        })
+        .select({ ota: iotOtaUpdates, key: iotOtaBinaries.key })
         .from(iotOtaUpdates)
         .innerJoin(iotDevices, eq(iotDevices.id, iotOtaUpdates.deviceId))
-        .innerJoin(iotOtaBinaries, eq(iotOtaBinaries.id, iotOtaUpdates.binaryId))
+        // The file may be gone (pruned); the update stays.
+        .leftJoin(iotOtaBinaries, eq(iotOtaBinaries.id, iotOtaUpdates.binaryId))
         .where(and(eq(iotOtaUpdates.id, otaId), inSpace(iotDevices, space)))
         .limit(1);
-      return row ? { ...row.ota, size: row.size, sha256: row.sha256, key: row.key } : null;
+      return row ? { ...row.ota, key: row.key } : null;
     },
 
     /** For the device side: the update only if it is this device's. */
@@ -160,19 +175,17 @@ export function createOtaRepository(db: Database) {
 
     list(deviceId: string, limit: number, order: 'asc' | 'desc'): Promise<OtaListRow[]> {
       const dir = order === 'asc' ? asc : desc;
-      return db
-        .select({
-          ota: iotOtaUpdates,
-          size: iotOtaBinaries.size,
-          sha256: iotOtaBinaries.sha256,
-          key: iotOtaBinaries.key,
-        })
-        .from(iotOtaUpdates)
-        .innerJoin(iotOtaBinaries, eq(iotOtaBinaries.id, iotOtaUpdates.binaryId))
-        .where(eq(iotOtaUpdates.deviceId, deviceId))
-        .orderBy(dir(iotOtaUpdates.startedAt), dir(iotOtaUpdates.id))
-        .limit(limit)
-        .then((rows) => rows.map((r) => ({ ...r.ota, size: r.size, sha256: r.sha256, key: r.key })));
+      return (
+        db
+          .select({ ota: iotOtaUpdates, key: iotOtaBinaries.key })
+          .from(iotOtaUpdates)
+          // The file may be gone (pruned); the update stays.
+          .leftJoin(iotOtaBinaries, eq(iotOtaBinaries.id, iotOtaUpdates.binaryId))
+          .where(eq(iotOtaUpdates.deviceId, deviceId))
+          .orderBy(dir(iotOtaUpdates.startedAt), dir(iotOtaUpdates.id))
+          .limit(limit)
+          .then((rows) => rows.map((r) => ({ ...r.ota, key: r.key })))
+      );
     },
 
     states(otaId: string): Promise<OtaStateRow[]> {

@@ -50,8 +50,8 @@ export const otaSchema = z.object({
   error_reason: z.string().optional(),
   firmware_size: z.number().int(),
   sha256: z.string(),
-  /** Ours: the stored file, for `PUT …/ota` and `POST …/ota/url`. */
-  binary_key: z.string(),
+  /** Ours: the stored file, for `PUT …/ota` and `POST …/ota/url` (absent once the file was removed). */
+  binary_key: z.string().optional(),
   max_retries: z.number().int(),
   retry_attempt: z.number().int(),
 });

@@ -17,6 +17,8 @@ export const OTA_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_EXPIRE_MINS = 10;
 /** How often an update is sent again to a device that reconnects without starting it. */
 export const OTA_MAX_RETRIES = 3;
+/** Files kept per device (the newest; those of unfinished updates too): uploads cannot fill the database. */
+export const OTA_FILES_PER_DEVICE = 5;
 /** The OTA API version we speak (ids and statuses: version 2 and above). */
 export const OTA_VERSION = 2;
 
@@ -31,9 +33,9 @@ export function otaView(row: OtaListRow) {
     started_at: row.startedAt.toISOString(),
     ended_at: iso(row.endedAt),
     error_reason: row.errorReason ?? undefined,
-    firmware_size: row.size,
+    firmware_size: row.firmwareSize,
     sha256: row.sha256,
-    binary_key: row.key,
+    binary_key: row.key ?? undefined,
     max_retries: row.maxRetries,
     retry_attempt: row.retryAttempt,
   });
@@ -100,10 +102,13 @@ export function createOtaService(deps: {
           content: file,
           sha256: createHash('sha256').update(file).digest('hex'),
         });
+        await repo.pruneBinaries(tx, deviceId, OTA_FILES_PER_DEVICE);
       } else binary = file;
       const ota = await repo.insertOta(tx, {
         deviceId,
         binaryId: binary.id,
+        sha256: binary.sha256,
+        firmwareSize: binary.size,
         expiresAt: new Date(Date.now() + minutes * 60_000),
         maxRetries: OTA_MAX_RETRIES,
       });
