@@ -13,6 +13,9 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { certsRoutes } from './certs/certs.routes.ts';
+import { createCertsService } from './certs/certs.service.ts';
+import { createDeviceCa } from './certs/device-ca.ts';
 import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
@@ -26,6 +29,9 @@ import { createDevicesService } from './devices/devices.service.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { createGroupsService } from './groups/groups.service.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
+import { otaDownloadRoutes, otaRoutes } from './ota/ota.routes.ts';
+import { createOtaService } from './ota/ota.service.ts';
+import { createOtaUrls } from './ota/ota-urls.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
@@ -106,6 +112,15 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const ota = createOtaService({
+    db,
+    resolve,
+    quotas,
+    urls: createOtaUrls({ db, publicUrl: config.publicUrl }),
+    connectivity,
+    logger: app.log,
+  });
+  const deviceCa = createDeviceCa({ db, organization: config.productName });
   const authenticate = createIotAuthenticate(app, tokens);
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
 
@@ -123,6 +138,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     });
     await iot.register(clientTokenRoutes, { clients });
     await iot.register(exportDownloadRoutes, { historic });
+    await iot.register(otaDownloadRoutes, { ota });
     await iot.register(async (authed) => {
       authed.addHook('onRequest', authenticate);
       if (rateLimit) authed.addHook('onRequest', rateLimit);
@@ -130,6 +146,10 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });
+      await authed.register(otaRoutes, { ota });
+      await authed.register(certsRoutes, {
+        certs: createCertsService({ db, resolve, ca: deviceCa }),
+      });
       await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({
