@@ -4,7 +4,7 @@
 // reader holds `GET /live/v1/events`. Each value is a sequence number whose send time this process noted, so
 // the latency is send → the `properties.value` event read from the stream: broker, ingest, commit, bus, SSE.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
@@ -88,6 +88,34 @@ async function prepareDatabase(kind: DeviceCaseOptions['database']) {
   return { env, drop };
 }
 
+/** CPU seconds a process has used so far (Linux; NaN elsewhere). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const percent = (cpuSeconds: number, seconds: number) =>
+  Number.isNaN(cpuSeconds) ? 'n/a' : `${Math.round((cpuSeconds / seconds) * 100)} %`;
+
+const WINDOW_S = 5;
+
+/** The p99 of each window of `size` consecutive messages: a rising series means the server fell behind. */
+function windowP99(latencyOf: Float64Array, size: number): string {
+  const out: string[] = [];
+  for (let from = 0; from < latencyOf.length; from += size) {
+    const w = [...latencyOf.subarray(from, from + size)]
+      .filter((x) => !Number.isNaN(x))
+      .sort((a, b) => a - b);
+    out.push(w.length ? `${Math.round(w[Math.floor(0.99 * (w.length - 1))] as number)}` : '-');
+  }
+  return `${out.join(' / ')} ms`;
+}
+
 export async function deviceCase(opts: DeviceCaseOptions) {
   const prepared = await prepareDatabase(opts.database);
   const mqttPort = await freePort();
@@ -169,6 +197,7 @@ export async function deviceCase(opts: DeviceCaseOptions) {
     const total = Math.round(opts.rate * opts.seconds);
     const sentAt = new Float64Array(total);
     const latencies: number[] = [];
+    const latencyOf = new Float64Array(total).fill(Number.NaN);
     let done = false;
     const consumer = (async () => {
       while (!done || reader.pending().length > 0) {
@@ -179,23 +208,33 @@ export async function deviceCase(opts: DeviceCaseOptions) {
         }
         if (msg.event !== 'properties.value') continue;
         const seq = (msg.data as { value: number }).value;
-        if (seq >= 0 && seq < total) latencies.push(performance.now() - (sentAt[seq] as number));
+        if (seq >= 0 && seq < total && Number.isNaN(latencyOf[seq])) {
+          latencyOf[seq] = performance.now() - (sentAt[seq] as number);
+          latencies.push(latencyOf[seq] as number);
+        }
       }
     })();
     const load = loadavg();
+    const cpuBefore = { server: cpuSecondsOf(server.pid), bench: process.cpuUsage() };
     const elapsed = await sendAtRate(opts.rate, opts.seconds, (seq) => {
       sentAt[seq] = performance.now();
       publish(seq, seq);
     });
     const deadline = Date.now() + 5000;
     while (latencies.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const serverCpu = cpuSecondsOf(server.pid) - cpuBefore.server;
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
     done = true;
     await consumer;
     const store = opts.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
     printLatency(
       `live (device): ${opts.devices} devices → embedded Aedes → ingest → ${store} → SSE over HTTP, server in its own process, QoS ${opts.qos}`,
       { sent: total, elapsed, expected: total, received: latencies.length, latencies },
-      [`load average at start ${load.map((l) => l.toFixed(1)).join(' ')} (${availableParallelism()} cores)`],
+      [
+        `load average at start ${load.map((l) => l.toFixed(1)).join(' ')} (${availableParallelism()} cores)`,
+        `p99 per ${WINDOW_S} s of sending: ${windowP99(latencyOf, opts.rate * WINDOW_S)}`,
+        `CPU while sending: server process ${percent(serverCpu, elapsed)} of a core, this process (devices, reader) ${percent((benchCpu.user + benchCpu.system) / 1e6, elapsed)}`,
+      ],
     );
   } finally {
     stream?.close();
