@@ -29,6 +29,8 @@ export interface DeviceCaseOptions {
   rate: number;
   devices: number;
   qos: 0 | 1;
+  /** Seconds at the full rate before measuring. */
+  warmupSeconds: number;
 }
 
 const ACCOUNT = {
@@ -191,8 +193,14 @@ export async function deviceCase(opts: DeviceCaseOptions) {
         if (msg?.event === 'properties.value') warm.add((msg.data as { value: number }).value);
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    while (reader.pending().length > 0) await reader.next();
+    // Then the full rate for a while, unmeasured, so the figures are of a warm server (JIT, caches, pools).
+    if (opts.warmupSeconds > 0) {
+      await sendAtRate(opts.rate, opts.warmupSeconds, (seq) => publish(seq, -1_000_000 - seq));
+    }
+    // Until the stream has been quiet for half a second.
+    for (const quietUntil = Date.now() + 15_000; Date.now() < quietUntil; ) {
+      if (!(await reader.next(500).catch(() => null))) break;
+    }
 
     const total = Math.round(opts.rate * opts.seconds);
     const sentAt = new Float64Array(total);
