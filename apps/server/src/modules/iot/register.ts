@@ -81,7 +81,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     connectivity,
   });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
-  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
+  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
   const authenticate = createIotAuthenticate(app, tokens);
