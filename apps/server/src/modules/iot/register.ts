@@ -31,10 +31,18 @@ import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
 import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
+import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
+import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
+
+/** Our broker as a board reaches it (TLS: boards need it), for generated sketches; none for an external one. */
+function brokerOf(config: Config): { host: string; port: number } | undefined {
+  if (config.mqtt.mode !== 'embedded' || !config.mqtt.tls) return undefined;
+  return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
+}
 
 export interface IotModulesDeps {
   config: Config;
@@ -109,6 +117,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });
       await authed.register(thingsRoutes, { things });
+      await authed.register(thingSketchRoutes, {
+        sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
+      });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
       });
