@@ -47,7 +47,8 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
         security,
         summary: 'Attach a sketch of the space to the thing; with sketch_version, regenerate its files too',
         params: sketchParams,
-        body: sketchBody.optional(),
+        // The official client sends no body at all when none is given.
+        body: sketchBody.nullish(),
         response: { 200: thingSchema, ...errors },
       },
     },
