@@ -31,6 +31,8 @@ import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
 import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
+import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
+import { createSketchFilesService } from './sketches/sketch-files.service.ts';
 import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
 import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
@@ -131,11 +133,12 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(triggersRoutes, { triggers });
     });
   });
-  // The web app's own lists (spec 7.4) answer errors in the usual JSON body.
+  // The web app's own lists (spec 7.4) and sketch files (7.5) answer errors in the usual JSON body.
   await app.register(async (web) => {
     limitBodies(web);
     web.addHook('onRequest', authenticate);
     if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
+    await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
   });
 }

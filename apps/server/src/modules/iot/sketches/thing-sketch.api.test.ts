@@ -184,3 +184,69 @@ describe('PUT /iot/v2/things/{id}/sketch', () => {
     expect(res.json()).toMatchObject({ status: 412 });
   });
 });
+
+describe('the generated sketch as read-only files (/create/v2)', () => {
+  it('shows the sketch by id, lists its folder and serves its files; nothing of another space', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const thing = await f.thing(user.id, { name: 'Pond', properties: [TEMP, LED] });
+    const sketchId = (await f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/sketch`, {})).json().sketch_id;
+
+    const shown = await f.call(user.id, 'GET', `/create/v2/sketches/byID/${sketchId}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({
+      id: sketchId,
+      name: 'Pond',
+      path: '$HOME/sketches_v2/Pond',
+      thing_id: thing.id,
+      sketch_version: 'v2',
+      ino: { name: 'Pond.ino', path: '$HOME/sketches_v2/Pond/Pond.ino', type: 'file' },
+    });
+    expect(shown.json().files.map((x: { name: string }) => x.name)).toEqual([
+      'Pond.ino',
+      'thingProperties.h',
+      'arduino_secrets.h',
+    ]);
+
+    const root = await f.call(user.id, 'GET', '/create/v2/files/d/%24HOME/sketches_v2');
+    expect(root.statusCode).toBe(200);
+    expect(root.json()).toEqual([expect.objectContaining({ name: 'Pond', type: 'folder' })]);
+    const deep = await f.call(user.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2?deep=true');
+    expect(deep.json().map((e: { path: string }) => e.path)).toEqual([
+      '$HOME/sketches_v2/Pond',
+      '$HOME/sketches_v2/Pond/Pond.ino',
+      '$HOME/sketches_v2/Pond/thingProperties.h',
+      '$HOME/sketches_v2/Pond/arduino_secrets.h',
+    ]);
+    const folder = await f.call(user.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2/Pond');
+    expect(folder.json()).toHaveLength(3);
+
+    const file = await f.call(user.id, 'GET', '/create/v2/files/f/$HOME/sketches_v2/Pond/thingProperties.h');
+    expect(file.statusCode).toBe(200);
+    expect(file.json()).toMatchObject({ name: 'thingProperties.h', mimetype: 'text/x-chdr' });
+    const text = Buffer.from(file.json().data, 'base64').toString('utf8');
+    expect(text).toContain('ArduinoCloud.addProperty(led, READWRITE, ON_CHANGE, onLedChange);');
+    expect(file.json().size).toBe(Buffer.byteLength(text));
+
+    // Another user sees none of it; paths outside the root or too deep are 404; no token 401.
+    expect((await f.call(other.id, 'GET', `/create/v2/sketches/byID/${sketchId}`)).statusCode).toBe(404);
+    expect((await f.call(other.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2')).json()).toEqual([]);
+    expect((await f.call(other.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2/Pond')).statusCode).toBe(404);
+    const stolen = await f.call(other.id, 'GET', '/create/v2/files/f/$HOME/sketches_v2/Pond/Pond.ino');
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toMatchObject({ status: 404, code: 'not_found' });
+    for (const path of [
+      '/create/v2/files/f/$HOME/sketches_v2/Pond/%2E%2E',
+      '/create/v2/files/f/etc/passwd',
+      '/create/v2/files/f/$HOME/sketches_v2/Pond',
+      '/create/v2/files/d/$HOME/sketches_v2/Pond/deeper',
+    ]) {
+      expect((await f.call(user.id, 'GET', path)).statusCode, path).toBe(404);
+    }
+    expect((await f.call(user.id, 'GET', '/create/v2/sketches/byID/not-a-uuid')).statusCode).toBe(400);
+    expect((await f.call(user.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2?deep=maybe')).statusCode).toBe(
+      400,
+    );
+    expect((await f.call(null, 'GET', `/create/v2/sketches/byID/${sketchId}`)).statusCode).toBe(401);
+  });
+});
