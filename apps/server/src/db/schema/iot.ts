@@ -196,6 +196,7 @@ export const iotSketches = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: organizationId(),
     ownerUserId: ownerUserId(),
+    folderId: folderId(),
     name: text('name').notNull(),
     /** The thing it was generated for; the sketch stays when the thing goes. */
     thingId: uuid('thing_id').references((): AnyPgColumn => iotThings.id, { onDelete: 'set null' }),
@@ -203,6 +204,8 @@ export const iotSketches = pgTable(
     files: jsonb('files').$type<{ name: string; content: string }[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Kept for the group lists' item shape; no route deletes a sketch yet. */
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('iot_sketches_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt),

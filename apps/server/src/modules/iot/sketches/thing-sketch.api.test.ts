@@ -250,3 +250,39 @@ describe('the generated sketch as read-only files (/create/v2)', () => {
     expect((await f.call(null, 'GET', `/create/v2/sketches/byID/${sketchId}`)).statusCode).toBe(401);
   });
 });
+
+describe('generated sketches in the group lists', () => {
+  it('lists them under /groups/v1/sketches and moves them between sketch folders; other users see none', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const thing = await f.thing(user.id, { name: 'Hive' });
+    const sketchId = (await f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/sketch`, {})).json().sketch_id;
+
+    const listed = await f.call(user.id, 'GET', '/groups/v1/sketches');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject({
+      folders: [],
+      items: [{ id: sketchId, kind: 'SKETCH', name: 'Hive' }],
+    });
+    const folder = (
+      await f.call(user.id, 'POST', '/groups/v1/folders', { name: 'Bees', kind: 'SKETCH' })
+    ).json();
+    const moved = await f.call(user.id, 'PUT', '/groups/v1/items', {
+      kind: 'SKETCH',
+      ids: [sketchId],
+      folder_id: folder.id,
+    });
+    expect(moved.statusCode).toBe(204);
+    const inFolder = await f.call(user.id, 'GET', `/groups/v1/sketches?parent_id=${folder.id}`);
+    expect(inFolder.json().items).toMatchObject([{ id: sketchId, folderId: folder.id }]);
+    expect((await f.call(user.id, 'GET', '/groups/v1/sketches')).json().items).toEqual([]);
+
+    expect((await f.call(other.id, 'GET', '/groups/v1/sketches')).json()).toEqual({ folders: [], items: [] });
+    const steal = await f.call(other.id, 'PUT', '/groups/v1/items', {
+      kind: 'SKETCH',
+      ids: [sketchId],
+      folder_id: null,
+    });
+    expect(steal.statusCode).toBe(404);
+  });
+});
