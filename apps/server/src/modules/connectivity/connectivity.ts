@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import type { DeviceFeed } from '../iot/triggers/device-feed.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -89,7 +90,9 @@ export async function createConnectivity(deps: ConnectivityDeps) {
       logger.error({ err, deviceId }, 'onboarding not marked provisioned'),
     );
   };
+  const feed: DeviceFeed = { onValues: ingest.onValues, onDeviceStatus: presence.onStatus };
   const parts = {
+    feed,
     deps,
     repo,
     presence,
@@ -104,6 +107,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
 }
 
 type Parts = {
+  feed: DeviceFeed;
   deps: ConnectivityDeps;
   repo: ReturnType<typeof createConnectivityRepository>;
   presence: ReturnType<typeof createPresence>;
@@ -204,6 +208,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Values and status changes stored here, for triggers. */
+    feed: parts.feed,
 
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
@@ -360,6 +366,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Values and status changes stored here, for triggers. */
+    feed: parts.feed,
     /** The server's own client of the broker (tests drop its connection). */
     broker,
     dynsec,

@@ -37,6 +37,8 @@ import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
 import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
+import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
+import { createTriggerFiring, type TriggerFiring } from './triggers/trigger-firing.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
 
@@ -57,6 +59,15 @@ export interface IotModulesDeps {
   telemetry: TelemetryStore;
   /** The device side: writes reach devices, binding and key changes reach the broker. */
   connectivity?: ConnectivityHooks;
+  /** Values and status changes the device side stored in this process, for triggers. */
+  deviceFeed?: DeviceFeed;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fires triggers on values and device status changes stored by this process. */
+    triggerFiring: TriggerFiring;
+  }
 }
 
 /**
@@ -82,8 +93,19 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
   });
+  const firing = createTriggerFiring({
+    db,
+    mailer: deps.mailer,
+    logger: app.log,
+    minIntervalMs: config.iot.triggerMinIntervalMs,
+  });
+  app.decorate('triggerFiring', firing);
+  app.addHook('onClose', () => firing.close());
+  const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, firing) : undefined;
+  app.addHook('onClose', async () => unfeed?.());
   const devices = createDevicesService({
     db,
+    triggers: firing,
     resolve,
     events,
     telemetry,
@@ -92,7 +114,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
-  const triggers = createTriggersService({ db, resolve, quotas });
+  const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
   const authenticate = createIotAuthenticate(app, tokens);
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
@@ -123,7 +145,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
         sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
       });
       await authed.register(propertiesRoutes, {
-        properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
+        properties: createPropertiesService({
+          db,
+          resolve,
+          events,
+          telemetry,
+          connectivity,
+          triggers: firing,
+        }),
       });
       await authed.register(seriesRoutes, {
         series: createSeriesService({ db, resolve, telemetry }),
