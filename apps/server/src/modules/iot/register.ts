@@ -37,12 +37,22 @@ import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
 import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
+import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
+import { createSketchFilesService } from './sketches/sketch-files.service.ts';
+import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
+import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
 import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
 import { createTriggerFiring, type TriggerFiring } from './triggers/trigger-firing.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
+
+/** Our broker as a board reaches it (TLS: boards need it), for generated sketches; none for an external one. */
+function brokerOf(config: Config): { host: string; port: number } | undefined {
+  if (config.mqtt.mode !== 'embedded' || !config.mqtt.tls) return undefined;
+  return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
+}
 
 export interface IotModulesDeps {
   config: Config;
@@ -109,7 +119,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     connectivity,
   });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
-  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
+  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
   const ota = createOtaService({
@@ -151,6 +161,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
         certs: createCertsService({ db, resolve, ca: deviceCa }),
       });
       await authed.register(thingsRoutes, { things });
+      await authed.register(thingSketchRoutes, {
+        sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
+      });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({
           db,
@@ -169,11 +182,12 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(triggersRoutes, { triggers });
     });
   });
-  // The web app's own lists (spec 7.4) answer errors in the usual JSON body.
+  // The web app's own lists (spec 7.4) and sketch files (7.5) answer errors in the usual JSON body.
   await app.register(async (web) => {
     limitBodies(web);
     web.addHook('onRequest', authenticate);
     if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
+    await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
   });
 }

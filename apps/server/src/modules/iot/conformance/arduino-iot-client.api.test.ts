@@ -343,6 +343,28 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(template.variables.map((v: Any) => v.variable_name)).toContain('temperature');
   });
 
+  it("generates the thing's sketch, attaches it to the clone and detaches it", async () => {
+    const payload = new sdk.ThingSketch();
+    payload.sketch_version = 'v2';
+    const withSketch = await strict(things(), 'thingsV2CreateSketch', sdk.ArduinoThing, [
+      state.thingId,
+      payload,
+    ]);
+    expect(withSketch.id).toBe(state.thingId);
+    expect(withSketch.sketch_id).toMatch(/^[0-9a-f-]{36}$/);
+    const attached = await strict(things(), 'thingsV2UpdateSketch', sdk.ArduinoThing, [
+      state.cloneId,
+      withSketch.sketch_id,
+      {},
+    ]);
+    expect(attached.sketch_id).toBe(withSketch.sketch_id);
+    const detached = await strict(things(), 'thingsV2DeleteSketch', sdk.ArduinoThing, [state.cloneId]);
+    expect(detached.id).toBe(state.cloneId);
+    expect(detached.sketch_id).toBeUndefined();
+    const shown = await things().thingsV2Show(state.thingId);
+    expect(shown.sketch_id).toBe(withSketch.sketch_id);
+  });
+
   it('creates a dashboard, links a widget and clones it onto the cloned thing', async () => {
     const dashboards = new sdk.DashboardsV2Api(client);
     const widgetId = '6f0c2b0e-4b8e-4f55-9a43-0d9a5a3c2a11';
@@ -492,6 +514,9 @@ const CLAIMED: [string, string][] = [
   ['delete', '/iot/v2/things/{id}'],
   ['put', '/iot/v2/things/{id}/clone'],
   ['get', '/iot/v2/things/{id}/template'],
+  ['put', '/iot/v2/things/{id}/sketch'],
+  ['delete', '/iot/v2/things/{id}/sketch'],
+  ['put', '/iot/v2/things/{id}/sketch/{sketchId}'],
   ['get', '/iot/v2/things/{id}/tags'],
   ['put', '/iot/v2/things/{id}/tags'],
   ['delete', '/iot/v2/things/{id}/tags/{key}'],
