@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { prepareRaw } from '../../../db/prepared.ts';
 import { iotProperties, iotThings, telemetryLastValues } from '../../../db/schema/index.ts';
-import { rawWindowSql } from '../../telemetry/read.ts';
-import { rowsOf } from '../../telemetry/sql-results.ts';
+import { rawWindowOfRowSql } from '../../telemetry/read.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
 
 export {
@@ -26,6 +26,61 @@ export interface RawRequest {
   limit: number;
 }
 
+/**
+ * A row of the raw batch: `roles` of the caller in the team space (null in My Cloud); then, unless the batch
+ * found nothing readable (one row of nulls), request number `n` (from 1), the property, and its values as
+ * JSON text in the order asked for. No row at all: the caller is not a member.
+ */
+export interface RawBatchRow {
+  roles: string[] | null;
+  n: number | null;
+  id: string;
+  name: string;
+  type: string;
+  thingId: string;
+  count: number;
+  times: string;
+  vals: string;
+}
+
+/**
+ * The raw batch as one statement for any number of requests, their bounds passed as arrays, so PostgreSQL
+ * parses and plans it once per connection: this is the busiest route of the series. The membership row comes
+ * first and the batch hangs off it, so a stranger's call reads nothing.
+ */
+function rawBatchSql(team: boolean): SQL {
+  const p = sql.placeholder;
+  const visible = team
+    ? sql`t.organization_id = ${p('space')}::uuid`
+    : sql`t.organization_id is null and t.owner_user_id = ${p('actor')}::uuid`;
+  const batch = sql`
+    select r.n::int as n, p.id, p.name, p.type, p.thing_id as "thingId", p.created_at, p.tag,
+           w.count, w.times, w.vals
+    from unnest(${p('ids')}::uuid[], ${p('things')}::bool[], ${p('froms')}::timestamptz[],
+                ${p('tos')}::timestamptz[], ${p('newest')}::bool[], ${p('limits')}::int[])
+           with ordinality as r(id, thing, t_from, t_to, newest, lim, n)
+    cross join lateral (
+      select * from iot_properties where not r.thing and id = r.id
+      union all
+      select * from iot_properties where r.thing and thing_id = r.id) p
+    join iot_things t on t.id = p.thing_id
+    cross join lateral ${rawWindowOfRowSql({
+      propertyId: sql`p.id`,
+      from: sql`r.t_from`,
+      to: sql`r.t_to`,
+      newestFirst: sql`r.newest`,
+      limit: sql`r.lim`,
+    })} w
+    where p.deleted_at is null and t.deleted_at is null and ${visible}`;
+  const member = team
+    ? sql`(select roles from memberships where organization_id = ${p('space')}::uuid and user_id = ${p('actor')}::uuid)`
+    : sql`(select null::text[] as roles)`;
+  return sql`
+    select m.roles, b.n, b.id, b.name, b.type, b."thingId", b.count, b.times, b.vals
+    from ${member} m left join lateral (${batch}) b on true
+    order by b.n, b.created_at, b.tag asc nulls last, b.id`;
+}
+
 /** The only SQL of the series API: which properties a space may read; their values come from telemetry. */
 export function createSeriesRepository(db: Database) {
   const live = () =>
@@ -40,6 +95,9 @@ export function createSeriesRepository(db: Database) {
       .innerJoin(iotThings, eq(iotThings.id, iotProperties.thingId));
   const visible = (space: IotSpace) =>
     and(inSpace(iotThings, space), isNull(iotThings.deletedAt), isNull(iotProperties.deletedAt));
+
+  const rawBatchTeam = prepareRaw<RawBatchRow>(db, 'iot_series_raw_team', rawBatchSql(true));
+  const rawBatchMine = prepareRaw<RawBatchRow>(db, 'iot_series_raw_mine', rawBatchSql(false));
 
   return {
     /** Live properties of live things of the space, among `ids`. */
@@ -76,28 +134,21 @@ export function createSeriesRepository(db: Database) {
     },
 
     /**
-     * Every request's readable properties (a property, or all of a thing's) with their raw values, in one
-     * round trip: request number `n` (from 1), then the property, then its times (epoch ms) and values,
-     * oldest first. Requests naming nothing readable have no row.
+     * The caller's membership and every request's readable properties with their raw values, in one round
+     * trip (see RawBatchRow). `spaceId` null: the caller's My Cloud.
      */
-    async rawBatch(space: IotSpace, requests: RawRequest[]) {
-      if (requests.length === 0) return [];
-      // One select per request, joined by UNION ALL: each has its own bounds as values, so the planner keeps
-      // only the day tables in range, and one sort direction, so it walks the index in that order.
-      const selects = requests.map(
-        (r, i) => sql`(
-          select ${i + 1}::int as n, p.id, p.name, p.type, p.thing_id as "thingId", p.created_at, p.tag,
-                 w.times, w.vals
-          from iot_properties p
-          join iot_things on iot_things.id = p.thing_id
-          cross join lateral ${rawWindowSql({ propertyId: sql`p.id`, ...r })} w
-          where ${r.kind === 'property' ? sql`p.id` : sql`p.thing_id`} = ${r.id}::uuid
-            and p.deleted_at is null and iot_things.deleted_at is null and ${inSpace(iotThings, space)})`,
-      );
-      return rowsOf<SeriesProperty & { n: number; times: number[]; vals: unknown[] }>(
-        db,
-        sql`${sql.join(selects, sql` union all `)} order by n, created_at, tag asc nulls last, id`,
-      );
+    async rawBatch(spaceId: string | null, actorId: string, requests: RawRequest[]): Promise<RawBatchRow[]> {
+      const values = {
+        actor: actorId,
+        space: spaceId,
+        ids: requests.map((r) => r.id),
+        things: requests.map((r) => r.kind === 'thing'),
+        froms: requests.map((r) => r.from.toISOString()),
+        tos: requests.map((r) => r.to.toISOString()),
+        newest: requests.map((r) => r.newestFirst),
+        limits: requests.map((r) => r.limit),
+      };
+      return spaceId === null ? rawBatchMine(values) : rawBatchTeam(values);
     },
   };
 }
