@@ -5,11 +5,6 @@ import { iotProperties, iotThings, telemetryLastValues } from '../../../db/schem
 import { rawWindowOfRowSql } from '../../telemetry/read.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
 
-export {
-  AGGREGATIONS as SERIES_AGGREGATIONS,
-  type Aggregation as SeriesAggregation,
-} from '../../telemetry/resolution.ts';
-
 export interface SeriesProperty {
   id: string;
   name: string;
@@ -44,11 +39,61 @@ export interface RawBatchRow {
 }
 
 /**
- * The raw batch as one statement for any number of requests, their bounds passed as arrays, so PostgreSQL
- * parses and plans it once per connection: this is the busiest route of the series. The membership row comes
- * first and the batch hangs off it, so a stranger's call reads nothing.
+ * Batches of up to this many requests have a statement of their own, their bounds as scalar values: the
+ * planner then knows how many requests there are and keeps one generic plan (parsed and planned once per
+ * connection). Larger batches pass their bounds as arrays, which it cannot count, so it plans them per call.
  */
-function rawBatchSql(team: boolean): SQL {
+const SIZED_BATCH = 8;
+
+type Requests = { size: number } | 'arrays';
+
+/** The requests as rows r(id, thing, t_from, t_to, newest, lim, n). */
+function requestRows(shape: Requests): SQL {
+  const p = sql.placeholder;
+  if (shape === 'arrays') {
+    return sql`unnest(${p('ids')}::uuid[], ${p('things')}::bool[], ${p('froms')}::timestamptz[],
+                ${p('tos')}::timestamptz[], ${p('newest')}::bool[], ${p('limits')}::int[])
+           with ordinality as r(id, thing, t_from, t_to, newest, lim, n)`;
+  }
+  const rows = Array.from(
+    { length: shape.size },
+    (_, i) =>
+      sql`(${p(`id${i}`)}::uuid, ${p(`thing${i}`)}::bool, ${p(`from${i}`)}::timestamptz,
+           ${p(`to${i}`)}::timestamptz, ${p(`newest${i}`)}::bool, ${p(`limit${i}`)}::int, ${sql.raw(String(i + 1))})`,
+  );
+  return sql`(values ${sql.join(rows, sql`, `)}) as r(id, thing, t_from, t_to, newest, lim, n)`;
+}
+
+function requestValues(shape: Requests, requests: RawRequest[]): Record<string, unknown> {
+  if (shape === 'arrays') {
+    return {
+      ids: requests.map((r) => r.id),
+      things: requests.map((r) => r.kind === 'thing'),
+      froms: requests.map((r) => r.from.toISOString()),
+      tos: requests.map((r) => r.to.toISOString()),
+      newest: requests.map((r) => r.newestFirst),
+      limits: requests.map((r) => r.limit),
+    };
+  }
+  const values: Record<string, unknown> = {};
+  for (const [i, r] of requests.entries()) {
+    values[`id${i}`] = r.id;
+    values[`thing${i}`] = r.kind === 'thing';
+    values[`from${i}`] = r.from.toISOString();
+    values[`to${i}`] = r.to.toISOString();
+    values[`newest${i}`] = r.newestFirst;
+    values[`limit${i}`] = r.limit;
+  }
+  return values;
+}
+
+/**
+ * The raw batch as one statement whose text depends only on the space kind and the batch's size, so
+ * PostgreSQL parses and plans it once per connection: this is the busiest route of the series. The
+ * membership row comes first and the batch hangs off it, so a stranger's call reads nothing.
+ */
+
+function rawBatchSql(team: boolean, shape: Requests): SQL {
   const p = sql.placeholder;
   const visible = team
     ? sql`t.organization_id = ${p('space')}::uuid`
@@ -56,9 +101,7 @@ function rawBatchSql(team: boolean): SQL {
   const batch = sql`
     select r.n::int as n, p.id, p.name, p.type, p.thing_id as "thingId", p.created_at, p.tag,
            w.count, w.times, w.vals
-    from unnest(${p('ids')}::uuid[], ${p('things')}::bool[], ${p('froms')}::timestamptz[],
-                ${p('tos')}::timestamptz[], ${p('newest')}::bool[], ${p('limits')}::int[])
-           with ordinality as r(id, thing, t_from, t_to, newest, lim, n)
+    from ${requestRows(shape)}
     cross join lateral (
       select * from iot_properties where not r.thing and id = r.id
       union all
@@ -96,8 +139,17 @@ export function createSeriesRepository(db: Database) {
   const visible = (space: IotSpace) =>
     and(inSpace(iotThings, space), isNull(iotThings.deletedAt), isNull(iotProperties.deletedAt));
 
-  const rawBatchTeam = prepareRaw<RawBatchRow>(db, 'iot_series_raw_team', rawBatchSql(true));
-  const rawBatchMine = prepareRaw<RawBatchRow>(db, 'iot_series_raw_mine', rawBatchSql(false));
+  // Made on first use: 2 × (SIZED_BATCH + 1) statements at most.
+  const statements = new Map<string, ReturnType<typeof prepareRaw<RawBatchRow>>>();
+  function rawBatchStatement(team: boolean, shape: Requests) {
+    const name = `iot_series_raw_${team ? 'team' : 'mine'}_${shape === 'arrays' ? 'n' : shape.size}`;
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = prepareRaw<RawBatchRow>(db, name, rawBatchSql(team, shape));
+      statements.set(name, statement);
+    }
+    return statement;
+  }
 
   return {
     /** Live properties of live things of the space, among `ids`. */
@@ -138,17 +190,9 @@ export function createSeriesRepository(db: Database) {
      * trip (see RawBatchRow). `spaceId` null: the caller's My Cloud.
      */
     async rawBatch(spaceId: string | null, actorId: string, requests: RawRequest[]): Promise<RawBatchRow[]> {
-      const values = {
-        actor: actorId,
-        space: spaceId,
-        ids: requests.map((r) => r.id),
-        things: requests.map((r) => r.kind === 'thing'),
-        froms: requests.map((r) => r.from.toISOString()),
-        tos: requests.map((r) => r.to.toISOString()),
-        newest: requests.map((r) => r.newestFirst),
-        limits: requests.map((r) => r.limit),
-      };
-      return spaceId === null ? rawBatchMine(values) : rawBatchTeam(values);
+      const shape: Requests = requests.length <= SIZED_BATCH ? { size: requests.length } : 'arrays';
+      const values = { actor: actorId, space: spaceId, ...requestValues(shape, requests) };
+      return rawBatchStatement(spaceId !== null, shape)(values);
     },
   };
 }

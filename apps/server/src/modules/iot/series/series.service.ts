@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { isUuid } from '../../spaces/spaces.repository.ts';
+import type { Aggregation } from '../../telemetry/resolution.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType, valueShapeOf } from '../catalogue/property-types.ts';
 import {
@@ -12,7 +13,7 @@ import {
   spaceIdOf,
 } from '../common/space.ts';
 import { NOT_FOUND, rawAnswerJson } from './raw-answer.ts';
-import { createSeriesRepository, type SeriesAggregation, type SeriesProperty } from './series.repository.ts';
+import { createSeriesRepository, type SeriesProperty } from './series.repository.ts';
 import type {
   batchQueryBody,
   batchQueryRawBody,
@@ -143,7 +144,7 @@ export function createSeriesService(deps: {
             });
             continue;
           }
-          const aggregation: SeriesAggregation =
+          const aggregation: Aggregation =
             r.aggregation ?? (valueShapeOf(p.type)?.kind === 'boolean' ? 'BOOL_OR' : 'AVG');
           const { points } = await deps.telemetry.aggregate(p.id, {
             ...window,
