@@ -113,7 +113,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
         properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
       });
       await authed.register(seriesRoutes, {
-        series: createSeriesService({ db, resolve, telemetry }),
+        series: createSeriesService({ db, resolve, telemetry, rawCacheBytes: config.iot.listCacheBytes }),
         historic,
       });
       await authed.register(dashboardsRoutes, { dashboards });

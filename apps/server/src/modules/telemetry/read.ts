@@ -41,6 +41,8 @@ export interface RawWindowOfRow {
   to: SQL;
   newestFirst: SQL;
   limit: SQL;
+  /** When false, nothing is read (an empty window): the caller holds the answer already. */
+  read?: SQL;
 }
 
 /** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it (times are stored in ms). */
@@ -61,7 +63,8 @@ export function rawWindowOfRowSql(w: RawWindowOfRow): SQL {
              coalesce(json_agg(${isoText(sql`x.at`)} order by x.at ${order})::text, '[]') as times,
              coalesce(json_agg(x.value order by x.at ${order})::text, '[]') as vals
       from (select at, value from telemetry_points
-            where ${newest ? w.newestFirst : sql`not ${w.newestFirst}`} and property_id = ${w.propertyId}
+            where ${newest ? w.newestFirst : sql`not ${w.newestFirst}`} and ${w.read ?? sql`true`}
+              and property_id = ${w.propertyId}
               and at >= ${w.from} and at < ${w.to}
             order by at ${order} limit ${w.limit}) x)`;
   };

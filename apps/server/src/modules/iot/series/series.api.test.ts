@@ -430,3 +430,69 @@ describe('series v2', () => {
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, stranger))).toEqual([]);
   });
 });
+
+describe('raw windows kept between calls', () => {
+  let thing: string;
+  let level: string;
+  const raw = async (app: TestApp, request: Record<string, unknown>) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/iot/v2/series/batch_query_raw',
+      headers: { authorization: `Bearer ${await app.tokenFor(owner)}`, 'content-type': 'application/json' },
+      payload: { resp_version: 1, requests: [{ q: `property.${level}`, ...request }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().responses[0] as { values: unknown[]; times: string[] };
+  };
+
+  beforeAll(async () => {
+    await f.grantPlan(owner);
+    const made = await f.thing(owner, {
+      name: 'Kept',
+      properties: [{ name: 'level', type: 'FLOAT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' }],
+    });
+    thing = made.id;
+    level = made.properties?.[0]?.id as string;
+    await t.telemetry.write([{ propertyId: level, at: new Date(at(50)), value: 5, num: 5 }]);
+  });
+
+  it('show a point written before the last value (a backlog) at once', async () => {
+    const window = { from: at(0), to: at(100), sort: 'ASC' };
+    expect((await raw(t, window)).values).toEqual([5]);
+    expect((await raw(t, window)).values).toEqual([5]);
+    await t.telemetry.write([{ propertyId: level, at: new Date(at(20)), value: 2, num: 2 }]);
+    expect((await raw(t, window)).values).toEqual([2, 5]);
+  });
+
+  it('show a value published through another server process on the same database at once', async () => {
+    expect((await raw(t, { series_limit: 1 })).values).toEqual([5]);
+    // Its start-up maintenance expires the old points: the answer kept above is then stale on two counts.
+    const other = await createTestApp({}, { database: t.database });
+    try {
+      const published = await other.app.inject({
+        method: 'PUT',
+        url: `/iot/v2/things/${thing}/properties/${level}/publish`,
+        headers: {
+          authorization: `Bearer ${await other.tokenFor(owner)}`,
+          'content-type': 'application/json',
+        },
+        payload: { value: 9 },
+      });
+      expect(published.statusCode).toBeLessThan(300);
+      expect((await raw(t, { series_limit: 1 })).values).toEqual([9]);
+      expect((await raw(other, { series_limit: 1 })).values).toEqual([9]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('drop points retention deleted (the last test: it expires every old point of this database)', async () => {
+    const window = { from: at(0), to: at(100), sort: 'ASC' };
+    await t.telemetry.write([{ propertyId: level, at: new Date(at(30)), value: 3, num: 3 }]);
+    expect((await raw(t, window)).values).toEqual([3]);
+    expect((await raw(t, window)).values).toEqual([3]);
+    const report = await t.telemetry.maintain();
+    expect(report.purged + report.dropped.length).toBeGreaterThan(0);
+    expect((await raw(t, window)).values).toEqual([]);
+  });
+});

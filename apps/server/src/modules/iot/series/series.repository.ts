@@ -19,6 +19,8 @@ export interface RawRequest {
   to: Date;
   newestFirst: boolean;
   limit: number;
+  /** The values marker of a kept answer of this window (property requests): rows under it come without values. */
+  known?: string | null;
 }
 
 /**
@@ -33,6 +35,13 @@ export interface RawBatchRow {
   name: string;
   type: string;
   thingId: string;
+  /**
+   * The property's values marker: its `changed` and the deletions marker. Equal to the request's `known`:
+   * the values were not read (count, times and vals empty), the kept ones stand.
+   */
+  marker: string;
+  /** Epoch ms of the property's newest point ever written (null: none). */
+  lastMs: number | null;
   count: number;
   times: string;
   vals: string;
@@ -47,21 +56,22 @@ const SIZED_BATCH = 8;
 
 type Requests = { size: number } | 'arrays';
 
-/** The requests as rows r(id, thing, t_from, t_to, newest, lim, n). */
+/** The requests as rows r(id, thing, t_from, t_to, newest, lim, known, n). */
 function requestRows(shape: Requests): SQL {
   const p = sql.placeholder;
   if (shape === 'arrays') {
     return sql`unnest(${p('ids')}::uuid[], ${p('things')}::bool[], ${p('froms')}::timestamptz[],
-                ${p('tos')}::timestamptz[], ${p('newest')}::bool[], ${p('limits')}::int[])
-           with ordinality as r(id, thing, t_from, t_to, newest, lim, n)`;
+                ${p('tos')}::timestamptz[], ${p('newest')}::bool[], ${p('limits')}::int[], ${p('knowns')}::text[])
+           with ordinality as r(id, thing, t_from, t_to, newest, lim, known, n)`;
   }
   const rows = Array.from(
     { length: shape.size },
     (_, i) =>
       sql`(${p(`id${i}`)}::uuid, ${p(`thing${i}`)}::bool, ${p(`from${i}`)}::timestamptz,
-           ${p(`to${i}`)}::timestamptz, ${p(`newest${i}`)}::bool, ${p(`limit${i}`)}::int, ${sql.raw(String(i + 1))})`,
+           ${p(`to${i}`)}::timestamptz, ${p(`newest${i}`)}::bool, ${p(`limit${i}`)}::int, ${p(`known${i}`)}::text,
+           ${sql.raw(String(i + 1))})`,
   );
-  return sql`(values ${sql.join(rows, sql`, `)}) as r(id, thing, t_from, t_to, newest, lim, n)`;
+  return sql`(values ${sql.join(rows, sql`, `)}) as r(id, thing, t_from, t_to, newest, lim, known, n)`;
 }
 
 function requestValues(shape: Requests, requests: RawRequest[]): Record<string, unknown> {
@@ -73,6 +83,7 @@ function requestValues(shape: Requests, requests: RawRequest[]): Record<string, 
       tos: requests.map((r) => r.to.toISOString()),
       newest: requests.map((r) => r.newestFirst),
       limits: requests.map((r) => r.limit),
+      knowns: requests.map((r) => r.known ?? null),
     };
   }
   const values: Record<string, unknown> = {};
@@ -83,6 +94,7 @@ function requestValues(shape: Requests, requests: RawRequest[]): Record<string, 
     values[`to${i}`] = r.to.toISOString();
     values[`newest${i}`] = r.newestFirst;
     values[`limit${i}`] = r.limit;
+    values[`known${i}`] = r.known ?? null;
   }
   return values;
 }
@@ -98,28 +110,34 @@ function rawBatchSql(team: boolean, shape: Requests): SQL {
   const visible = team
     ? sql`t.organization_id = ${p('space')}::uuid`
     : sql`t.organization_id is null and t.owner_user_id = ${p('actor')}::uuid`;
+  // What the values of a property depend on besides the window: its writes and retention's deletions.
+  const marker = sql`coalesce(lv.changed::text, '-') || ':' ||
+    coalesce((select changed from telemetry_deletions where id = 1), 0)::text`;
   const batch = sql`
     select r.n::int as n, p.id, p.name, p.type, p.thing_id as "thingId", p.created_at, p.tag,
-           w.count, w.times, w.vals
+           k.marker, round(date_part('epoch', lv.at) * 1000)::float8 as "lastMs", w.count, w.times, w.vals
     from ${requestRows(shape)}
     cross join lateral (
       select * from iot_properties where not r.thing and id = r.id
       union all
       select * from iot_properties where r.thing and thing_id = r.id) p
     join iot_things t on t.id = p.thing_id
+    left join telemetry_last_values lv on lv.property_id = p.id
+    cross join lateral (select ${marker} as marker) k
     cross join lateral ${rawWindowOfRowSql({
       propertyId: sql`p.id`,
       from: sql`r.t_from`,
       to: sql`r.t_to`,
       newestFirst: sql`r.newest`,
       limit: sql`r.lim`,
+      read: sql`k.marker is distinct from r.known`,
     })} w
     where p.deleted_at is null and t.deleted_at is null and ${visible}`;
   const member = team
     ? sql`(select roles from memberships where organization_id = ${p('space')}::uuid and user_id = ${p('actor')}::uuid)`
     : sql`(select null::text[] as roles)`;
   return sql`
-    select m.roles, b.n, b.id, b.name, b.type, b."thingId", b.count, b.times, b.vals
+    select m.roles, b.n, b.id, b.name, b.type, b."thingId", b.marker, b."lastMs", b.count, b.times, b.vals
     from ${member} m left join lateral (${batch}) b on true
     order by b.n, b.created_at, b.tag asc nulls last, b.id`;
 }

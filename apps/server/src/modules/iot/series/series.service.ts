@@ -13,6 +13,7 @@ import {
   spaceIdOf,
 } from '../common/space.ts';
 import { NOT_FOUND, rawAnswerJson } from './raw-answer.ts';
+import { createRawValuesCache, rawWindowKey } from './raw-values-cache.ts';
 import { createSeriesRepository, type SeriesProperty } from './series.repository.ts';
 import type {
   batchQueryBody,
@@ -47,8 +48,11 @@ export function createSeriesService(deps: {
   db: Database;
   resolve: SpaceResolver;
   telemetry: TelemetryStore;
+  /** Bound of the raw windows kept (raw-values-cache.ts). */
+  rawCacheBytes: number;
 }) {
   const repo = createSeriesRepository(deps.db);
+  const rawValues = createRawValuesCache({ maxBytes: deps.rawCacheBytes });
 
   /** The properties each query names, within the space. */
   async function expand(space: IotSpace, queries: string[]) {
@@ -84,7 +88,9 @@ export function createSeriesService(deps: {
   return {
     /**
      * The answer as JSON text: membership, properties and values in one prepared statement (the busiest
-     * route of the series), written out without a second pass over the values (raw-answer.ts).
+     * route of the series), written out without a second pass over the values (raw-answer.ts). Windows of
+     * `property.<id>` requests are kept (raw-values-cache.ts); the statement reads each property's values
+     * marker and leaves out the values of those the caller holds under the current one.
      */
     async batchQueryRaw(ref: SpaceRequest, body: z.infer<typeof batchQueryRawBody>): Promise<string> {
       const spaceId = spaceIdOf(ref) ?? null;
@@ -96,15 +102,38 @@ export function createSeriesService(deps: {
         const limit = Math.min(r.series_limit ?? RAW_LIMIT.property, RAW_LIMIT[kind]);
         const from = r.from ?? EPOCH;
         const to = r.to ?? now;
-        return { q: r.q, kind, id, from, to, sort, newestFirst: sort === 'DESC', limit };
+        const newestFirst = sort === 'DESC';
+        const key =
+          kind === 'property'
+            ? rawWindowKey({ propertyId: id, from, to: r.to, newestFirst, limit })
+            : undefined;
+        let kept = key === undefined ? undefined : rawValues.get(key);
+        // Kept up to an earlier "now" only: points may exist between a later one and this one.
+        if (kept && r.to === undefined && kept.readAt > to.getTime()) kept = undefined;
+        return { q: r.q, kind, id, from, to, open: r.to === undefined, sort, newestFirst, limit, key, kept };
       });
       if (requests.some((r) => r.from.getTime() >= r.to.getTime())) {
         // The space answers first (404, 403), as on every route.
         await deps.resolve(ref, 'iot.read');
         throw new AppError('validation_error', '"from" must be before "to".');
       }
-      const rows = await repo.rawBatch(spaceId, ref.actorId, requests);
+      const rows = await repo.rawBatch(
+        spaceId,
+        ref.actorId,
+        requests.map((r) => ({ ...r, known: r.kept?.marker ?? null })),
+      );
       if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      for (const row of rows) {
+        const r = row.n === null ? undefined : requests[row.n - 1];
+        if (!r?.key) continue;
+        if (r.kept && row.marker === r.kept.marker) {
+          Object.assign(row, { count: r.kept.count, times: r.kept.times, vals: r.kept.vals });
+        } else if (!r.open || row.lastMs === null || row.lastMs < r.to.getTime()) {
+          // Kept when time passing cannot add points to the window: none was written at or after its end.
+          const { marker, count, times, vals } = row;
+          rawValues.set(r.key, { marker, readAt: r.to.getTime(), count, times, vals });
+        }
+      }
       return rawAnswerJson(body.resp_version, requests, rows);
     },
 
