@@ -105,7 +105,7 @@ function requestValues(shape: Requests, requests: RawRequest[]): Record<string, 
  * membership row comes first and the batch hangs off it, so a stranger's call reads nothing.
  */
 
-function rawBatchSql(team: boolean, shape: Requests): SQL {
+function rawBatchSql(team: boolean, shape: Requests, withValues: boolean): SQL {
   const p = sql.placeholder;
   const visible = team
     ? sql`t.organization_id = ${p('space')}::uuid`
@@ -124,14 +124,18 @@ function rawBatchSql(team: boolean, shape: Requests): SQL {
     join iot_things t on t.id = p.thing_id
     left join telemetry_last_values lv on lv.property_id = p.id
     cross join lateral (select ${marker} as marker) k
-    cross join lateral ${rawWindowOfRowSql({
-      propertyId: sql`p.id`,
-      from: sql`r.t_from`,
-      to: sql`r.t_to`,
-      newestFirst: sql`r.newest`,
-      limit: sql`r.lim`,
-      read: sql`k.marker is distinct from r.known`,
-    })} w
+    ${
+      withValues
+        ? sql`cross join lateral ${rawWindowOfRowSql({
+            propertyId: sql`p.id`,
+            from: sql`r.t_from`,
+            to: sql`r.t_to`,
+            newestFirst: sql`r.newest`,
+            limit: sql`r.lim`,
+            read: sql`k.marker is distinct from r.known`,
+          })} w`
+        : sql`cross join lateral (select 0 as count, '[]' as times, '[]' as vals) w`
+    }
     where p.deleted_at is null and t.deleted_at is null and ${visible}`;
   const member = team
     ? sql`(select roles from memberships where organization_id = ${p('space')}::uuid and user_id = ${p('actor')}::uuid)`
@@ -157,13 +161,14 @@ export function createSeriesRepository(db: Database) {
   const visible = (space: IotSpace) =>
     and(inSpace(iotThings, space), isNull(iotThings.deletedAt), isNull(iotProperties.deletedAt));
 
-  // Made on first use: 2 × (SIZED_BATCH + 1) statements at most.
+  // Made on first use: 4 × (SIZED_BATCH + 1) statements at most.
   const statements = new Map<string, ReturnType<typeof prepareRaw<RawBatchRow>>>();
-  function rawBatchStatement(team: boolean, shape: Requests) {
-    const name = `iot_series_raw_${team ? 'team' : 'mine'}_${shape === 'arrays' ? 'n' : shape.size}`;
+  function rawBatchStatement(team: boolean, shape: Requests, withValues: boolean) {
+    const size = shape === 'arrays' ? 'n' : shape.size;
+    const name = `iot_series_raw_${team ? 'team' : 'mine'}_${size}${withValues ? '' : '_markers'}`;
     let statement = statements.get(name);
     if (!statement) {
-      statement = prepareRaw<RawBatchRow>(db, name, rawBatchSql(team, shape));
+      statement = prepareRaw<RawBatchRow>(db, name, rawBatchSql(team, shape, withValues));
       statements.set(name, statement);
     }
     return statement;
@@ -205,12 +210,19 @@ export function createSeriesRepository(db: Database) {
 
     /**
      * The caller's membership and every request's readable properties with their raw values, in one round
-     * trip (see RawBatchRow). `spaceId` null: the caller's My Cloud.
+     * trip (see RawBatchRow). `spaceId` null: the caller's My Cloud. Without values: the rows' markers only
+     * (count 0, empty times and vals), a statement that never touches the telemetry tables, whose many
+     * partitions cost a generic plan more to start than the rest of the query.
      */
-    async rawBatch(spaceId: string | null, actorId: string, requests: RawRequest[]): Promise<RawBatchRow[]> {
+    async rawBatch(
+      spaceId: string | null,
+      actorId: string,
+      requests: RawRequest[],
+      opts: { withValues: boolean },
+    ): Promise<RawBatchRow[]> {
       const shape: Requests = requests.length <= SIZED_BATCH ? { size: requests.length } : 'arrays';
       const values = { actor: actorId, space: spaceId, ...requestValues(shape, requests) };
-      return rawBatchStatement(spaceId !== null, shape)(values);
+      return rawBatchStatement(spaceId !== null, shape, opts.withValues)(values);
     },
   };
 }

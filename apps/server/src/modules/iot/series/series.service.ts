@@ -117,12 +117,16 @@ export function createSeriesService(deps: {
         await deps.resolve(ref, 'iot.read');
         throw new AppError('validation_error', '"from" must be before "to".');
       }
-      const rows = await repo.rawBatch(
-        spaceId,
-        ref.actorId,
-        requests.map((r) => ({ ...r, known: r.kept?.marker ?? null })),
-      );
+      const asked = requests.map((r) => ({ ...r, known: r.kept?.marker ?? null }));
+      // Everything kept: the markers alone may do (one light statement); else, or when one moved, the batch
+      // with values, which leaves out those still standing.
+      const allKept = asked.every((r) => r.known !== null);
+      let rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: !allKept });
       if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      if (allKept && rows.some((row) => row.n !== null && row.marker !== asked[row.n - 1]?.known)) {
+        rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: true });
+        if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      }
       for (const row of rows) {
         const r = row.n === null ? undefined : requests[row.n - 1];
         if (!r?.key) continue;
