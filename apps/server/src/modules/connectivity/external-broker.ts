@@ -136,7 +136,8 @@ export function createExternalBroker(deps: {
       },
       subscribe(topic, handler) {
         internal.set(EXTERNAL_INTERNAL_PREFIX + topic, handler);
-        client.subscribe(EXTERNAL_INTERNAL_PREFIX + topic, { qos: 0 });
+        // No Local: this process delivers its own events itself; the broker need not send them back.
+        client.subscribe(EXTERNAL_INTERNAL_PREFIX + topic, { qos: 0, nl: true });
       },
     } satisfies LiveTransport,
 
