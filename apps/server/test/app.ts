@@ -7,7 +7,11 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
-import { type Connectivity, createConnectivity } from '../src/modules/connectivity/connectivity.ts';
+import {
+  type Connectivity,
+  type ConnectivityDeps,
+  createConnectivity,
+} from '../src/modules/connectivity/connectivity.ts';
 import { createEventBus } from '../src/modules/live/event-bus.ts';
 import type { EventBus } from '../src/modules/live/live-event.ts';
 import type { LiveOptions } from '../src/modules/live/register.ts';
@@ -24,6 +28,8 @@ export interface TestAppOptions {
    * `MQTT_URL` in `env` that broker. The live bus then rides on it.
    */
   broker?: boolean;
+  /** Options of the MQTT side beyond the environment's (with `broker`). */
+  connectivity?: Pick<ConnectivityDeps, 'maxInFlight' | 'ingest'>;
 }
 
 /**
@@ -52,7 +58,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   let connectivity: Connectivity | undefined;
   let events = options.events;
   if (options.broker) {
-    connectivity = await createConnectivity({ config, db: database.db, logger, telemetry });
+    connectivity = await createConnectivity({
+      config,
+      db: database.db,
+      logger,
+      telemetry,
+      ...options.connectivity,
+    });
     events ??= createEventBus({ transport: connectivity.transport, logger });
     connectivity.useEvents(events);
   }
