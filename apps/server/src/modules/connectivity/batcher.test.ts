@@ -51,4 +51,41 @@ describe('the ingest batcher', () => {
     await batcher.drain();
     expect(batcher.pending).toBe(0);
   });
+
+  it('runs flushes side by side up to its concurrency, telling callers in the order the flushes began', async () => {
+    const gates: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const batcher = createBatcher(
+      (_items: number[]) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        return new Promise<void>((resolve) =>
+          gates.push(() => {
+            inFlight -= 1;
+            resolve();
+          }),
+        );
+      },
+      { maxItems: 2, maxDelayMs: 1, maxFlush: 2, concurrency: 2 },
+    );
+    const told: string[] = [];
+    const first = batcher.add([1, 2]).then(() => told.push('first'));
+    const second = batcher.add([3, 4]).then(() => told.push('second'));
+    const third = batcher.add([5, 6]).then(() => told.push('third'));
+    expect(gates).toHaveLength(2);
+    // The second flush commits first; its caller still hears after the first one's.
+    gates[1]?.();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(told).toEqual([]);
+    gates[0]?.();
+    await Promise.all([first, second]);
+    expect(told).toEqual(['first', 'second']);
+    while (gates.length < 3) await new Promise((r) => setTimeout(r, 1));
+    gates[2]?.();
+    await third;
+    expect(told).toEqual(['first', 'second', 'third']);
+    expect(most).toBe(2);
+    await batcher.drain();
+  });
 });

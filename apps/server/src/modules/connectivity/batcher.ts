@@ -8,15 +8,17 @@ export interface BatcherOptions {
    * larger statements hold their locks longer and grow the server's memory without writing faster.
    */
   maxFlush?: number;
+  /** Flushes running at once (default 1). Callers still learn of their commits in the order flushes began. */
+  concurrency?: number;
 }
 
 export const DEFAULT_MAX_FLUSH = 20_000;
 
 /**
- * Collects items from many callers and hands them to `flush` together, one flush at a time; each caller's
- * promise settles with the flush that carried its last items (resolved once committed, rejected as soon as a
- * flush carrying any of them failed). Items arriving during a flush form the next batch, which starts as soon
- * as that flush ends (they have waited long enough). Callers wait for their batch, which is what bounds
+ * Collects items from many callers and hands them to `flush` together, `concurrency` flushes at a time; each
+ * caller's promise settles with the flush that carried its last items (resolved once committed and every
+ * earlier flush settled, rejected when a flush carrying any of them failed). Items arriving while the flushes
+ * run form the next batch, which starts as soon as one ends (they have waited long enough). Callers wait for their batch, which is what bounds
  * memory: a publisher gets no acknowledgement, and so sends little more, until its values are stored.
  */
 export function createBatcher<T>(flush: (items: T[]) => Promise<void>, opts: BatcherOptions) {
@@ -25,11 +27,14 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>, opts: Bat
   const maxFlush = Math.max(1, opts.maxFlush ?? DEFAULT_MAX_FLUSH);
   const queue: Entry[] = [];
   let pending = 0;
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
+  const running = new Set<Promise<void>>();
+  /** Settles after every flush begun so far: the next flush's callers are told after these. */
+  let previous: Promise<unknown> = Promise.resolve();
 
   function schedule(afterFlush = false) {
-    if (running || pending === 0) return;
+    if (running.size >= concurrency || pending === 0) return;
     if (afterFlush || pending >= opts.maxItems) run();
     else timer ??= setTimeout(run, opts.maxDelayMs);
   }
@@ -58,21 +63,34 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>, opts: Bat
   function run() {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (running || pending === 0) return;
+    if (running.size >= concurrency || pending === 0) return;
     const { batch, carried } = take();
-    running = flush(batch).then(
-      () => {
+    const flushed = flush(batch);
+    const before = previous;
+    // Callers hear of their commit in the order flushes began, so values are announced in arrival order.
+    const told = flushed.then(
+      async () => {
+        await before;
         for (const c of carried) if (c.last) c.waiter.resolve();
       },
-      (err: unknown) => {
+      async (err: unknown) => {
+        await before;
         // A caller whose later items are still queued learns now; resolving it later changes nothing.
         for (const c of carried) c.waiter.reject(err);
       },
     );
-    void running.finally(() => {
-      running = null;
+    previous = told;
+    const slot = flushed.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.add(slot);
+    void slot.then(() => {
+      running.delete(slot);
       schedule(true);
     });
+    // Another flush may start at once when more is waiting than this one took.
+    schedule();
   }
 
   return {
@@ -92,10 +110,11 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>, opts: Bat
 
     /** Resolves when every item added so far has been flushed (or has failed). */
     async drain(): Promise<void> {
-      while (running || pending > 0) {
-        if (!running) run();
-        await running;
+      while (running.size > 0 || pending > 0) {
+        if (running.size < concurrency) run();
+        await Promise.race(running);
       }
+      await previous;
     },
   };
 }
