@@ -85,6 +85,17 @@ export function createExternalBroker(deps: {
     else held.push(cb);
   };
 
+  // mqtt.js counts only acknowledgements and PINGRESP as signs of life, but a subscriber mostly receives
+  // PUBLISH; and while the reader is held back above, a PINGRESP can sit behind a long backlog. Any packet read
+  // proves the connection alive (at most once a second, to spare the timer).
+  let lifeSignAt = 0;
+  client.on('packetreceive', () => {
+    const now = Date.now();
+    if (now - lifeSignAt < 1_000) return;
+    lifeSignAt = now;
+    client.reschedulePing(true);
+  });
+
   client.on('message', (topic, payload, packet) => {
     const prefix = internalHandler(topic);
     if (prefix) {
