@@ -1,5 +1,7 @@
 export {
   LIBRARY_TIMING,
+  OTA_ERROR_DOWNLOAD,
+  OTA_ERROR_SHA_MISMATCH,
   type SimulatedDevice,
   type SimulatedDeviceOptions,
   type SimulatedProperty,
@@ -7,5 +9,5 @@ export {
   type SimulatorTiming,
   startSimulatedDevice,
 } from './device.ts';
-export { generatorFor, initialValue } from './generators.ts';
+export { type Generator, generatorFor, initialValue } from './generators.ts';
 export { inferPropertyTypes, type PropertyDeclaration, parsePropertyList } from './property-declarations.ts';

@@ -4,7 +4,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
+import { createCertsRepository } from '../iot/certs/certs.repository.ts';
+import { createDeviceCa } from '../iot/certs/device-ca.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import { createOtaDevice } from '../iot/ota/ota-device.ts';
+import type { DeviceFeed } from '../iot/triggers/device-feed.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -91,8 +95,12 @@ export async function createConnectivity(deps: ConnectivityDeps) {
       logger.error({ err, deviceId }, 'onboarding not marked provisioned'),
     );
   };
+  const feed: DeviceFeed = { onValues: ingest.onValues, onDeviceStatus: presence.onStatus };
+  const ota = createOtaDevice({ db, publicUrl: deps.config.publicUrl });
   const parts = {
+    feed,
     deps,
+    ota,
     repo,
     presence,
     things,
@@ -106,6 +114,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
 }
 
 type Parts = {
+  feed: DeviceFeed;
   deps: ConnectivityDeps;
   repo: ReturnType<typeof createConnectivityRepository>;
   presence: ReturnType<typeof createPresence>;
@@ -116,6 +125,7 @@ type Parts = {
   /** Sets the live event bus (made from this module's transport). */
   useEvents: (bus: EventBus) => void;
   onDeviceConnected: (deviceId: string) => void;
+  ota: ReturnType<typeof createOtaDevice>;
 };
 
 /** Encodes cloud writes for a thing's device and remembers them, so the device's echo is known as one. */
@@ -151,6 +161,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     rejections,
     logger,
     lastValues: parts.lastValues,
+    ota: parts.ota,
   });
   const tokens = createClientTokens({
     db,
@@ -159,9 +170,11 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
+  const certs = createCertsRepository(db);
   const auth = createClientAuth({
     repo,
     tokens,
+    certificateEnabled: (deviceId, serial) => certs.enabledBySerial(deviceId, serial),
     userOfAccessToken: (token) => {
       if (!userOfAccessToken) throw new Error('the HTTP app is not attached');
       return userOfAccessToken(token);
@@ -192,6 +205,9 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       if (!deviceIds.some((id) => id && sessions.get(id))) return;
       await sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
     },
+    async otaOffered(deviceId) {
+      if (sessions.get(deviceId)) await commands.offerOta(deviceId);
+    },
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
       // A device whose key is removed keeps no connection it made with it.
@@ -206,11 +222,17 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Values and status changes stored here, for triggers. */
+    feed: parts.feed,
 
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
       await presence.sweep();
-      listening = await broker.listen(mqtt, opts.http);
+      // Devices with a certificate of the device CA may log in with it on the TLS listener.
+      const clientCa = mqtt.tls
+        ? (await createDeviceCa({ db, organization: config.productName }).get()).certificatePem
+        : undefined;
+      listening = await broker.listen(mqtt, opts.http, clientCa);
       timer = housekeeping(parts, () => sessions.recheck());
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
       return listening;
@@ -262,6 +284,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     rejections,
     logger,
     lastValues: parts.lastValues,
+    ota: parts.ota,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
   let timer: NodeJS.Timeout | null = null;
@@ -333,6 +356,9 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       if (values.length === 0) return;
       await broker.publish(`/a/t/${thingId}/e/i`, await writesFor(parts, thingId, values));
     },
+    async otaOffered(deviceId) {
+      if (sessions.get(deviceId)) await commands.offerOta(deviceId);
+    },
     async bindingsChanged(deviceIds) {
       const ids = [...new Set(deviceIds.filter((id): id is string => Boolean(id)))];
       try {
@@ -363,6 +389,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Values and status changes stored here, for triggers. */
+    feed: parts.feed,
     /** The server's own client of the broker (tests drop its connection). */
     broker,
     dynsec,

@@ -12,4 +12,6 @@ export interface ConnectivityHooks {
   bindingsChanged(deviceIds: (string | null | undefined)[]): Promise<void>;
   /** A device's secret key was set (or removed: null); an external broker needs it for its own check. */
   secretChanged(deviceId: string, secret: string | null): Promise<void>;
+  /** An OTA update was recorded for the device: offered at once when it is connected (else on OtaBeginUp). */
+  otaOffered?(deviceId: string): Promise<void>;
 }

@@ -13,6 +13,9 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { certsRoutes } from './certs/certs.routes.ts';
+import { createCertsService } from './certs/certs.service.ts';
+import { createDeviceCa } from './certs/device-ca.ts';
 import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
@@ -26,6 +29,9 @@ import { createDevicesService } from './devices/devices.service.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { createGroupsService } from './groups/groups.service.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
+import { otaDownloadRoutes, otaRoutes } from './ota/ota.routes.ts';
+import { createOtaService } from './ota/ota.service.ts';
+import { createOtaUrls } from './ota/ota-urls.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
@@ -33,6 +39,8 @@ import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
+import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
+import { createTriggerFiring, type TriggerFiring } from './triggers/trigger-firing.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
 
@@ -47,6 +55,15 @@ export interface IotModulesDeps {
   telemetry: TelemetryStore;
   /** The device side: writes reach devices, binding and key changes reach the broker. */
   connectivity?: ConnectivityHooks;
+  /** Values and status changes the device side stored in this process, for triggers. */
+  deviceFeed?: DeviceFeed;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fires triggers on values and device status changes stored by this process. */
+    triggerFiring: TriggerFiring;
+  }
 }
 
 /**
@@ -72,8 +89,19 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
   });
+  const firing = createTriggerFiring({
+    db,
+    mailer: deps.mailer,
+    logger: app.log,
+    minIntervalMs: config.iot.triggerMinIntervalMs,
+  });
+  app.decorate('triggerFiring', firing);
+  app.addHook('onClose', () => firing.close());
+  const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, firing) : undefined;
+  app.addHook('onClose', async () => unfeed?.());
   const devices = createDevicesService({
     db,
+    triggers: firing,
     resolve,
     events,
     telemetry,
@@ -82,8 +110,17 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
-  const triggers = createTriggersService({ db, resolve, quotas });
+  const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const ota = createOtaService({
+    db,
+    resolve,
+    quotas,
+    urls: createOtaUrls({ db, publicUrl: config.publicUrl }),
+    connectivity,
+    logger: app.log,
+  });
+  const deviceCa = createDeviceCa({ db, organization: config.productName });
   const authenticate = createIotAuthenticate(app, tokens);
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
 
@@ -101,6 +138,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     });
     await iot.register(clientTokenRoutes, { clients });
     await iot.register(exportDownloadRoutes, { historic });
+    await iot.register(otaDownloadRoutes, { ota });
     await iot.register(async (authed) => {
       authed.addHook('onRequest', authenticate);
       if (rateLimit) authed.addHook('onRequest', rateLimit);
@@ -108,9 +146,20 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });
+      await authed.register(otaRoutes, { ota });
+      await authed.register(certsRoutes, {
+        certs: createCertsService({ db, resolve, ca: deviceCa }),
+      });
       await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, {
-        properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
+        properties: createPropertiesService({
+          db,
+          resolve,
+          events,
+          telemetry,
+          connectivity,
+          triggers: firing,
+        }),
       });
       await authed.register(seriesRoutes, {
         series: createSeriesService({ db, resolve, telemetry }),

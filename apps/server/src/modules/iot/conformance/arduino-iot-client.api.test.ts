@@ -7,6 +7,7 @@
 import * as Arduino from '@arduino/arduino-iot-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { makeCsr } from '../certs/testing/csr.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the official client has no types.
@@ -109,6 +110,50 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     await expect(pass().devicesV2PassCheck(device.id, { password: 'wrong-password' })).rejects.toMatchObject({
       status: 400,
     });
+  });
+
+  it('signs a device certificate and manages it (DevicesV2CertsApi)', async () => {
+    const certs = new sdk.DevicesV2CertsApi(client);
+    const payload = sdk.CreateDevicesV2CertsPayload.constructFromObject({
+      ca: 'Arduino_v2',
+      csr: makeCsr().pem,
+      enabled: true,
+    });
+    const cert = await strict(certs, 'devicesV2CertsCreate', sdk.ArduinoDevicev2Cert, [
+      state.deviceId,
+      payload,
+    ]);
+    expect(cert).toBeInstanceOf(sdk.ArduinoDevicev2Cert);
+    expect(cert.compressed).toBeInstanceOf(sdk.ArduinoCompressedv2);
+    expect(cert).toMatchObject({ device_id: state.deviceId, enabled: true, ca: 'Arduino_v2' });
+    expect(cert.compressed.not_before).toBeInstanceOf(Date);
+    const list = await strict(certs, 'devicesV2CertsList', sdk.ArduinoDevicev2Cert, [state.deviceId], true);
+    expect(list.map((c: Any) => c.id)).toEqual([cert.id]);
+    await strict(certs, 'devicesV2CertsShow', sdk.ArduinoDevicev2Cert, [cert.id, state.deviceId]);
+    const off = await strict(certs, 'devicesV2CertsUpdate', sdk.ArduinoDevicev2Cert, [
+      cert.id,
+      state.deviceId,
+      sdk.Devicev2Cert.constructFromObject({ enabled: false }),
+    ]);
+    expect(off.enabled).toBe(false);
+    await certs.devicesV2CertsDelete(cert.id, state.deviceId);
+    expect(await certs.devicesV2CertsList(state.deviceId)).toEqual([]);
+  });
+
+  it('uploads a firmware file for the device and refuses a second while it is pending (DevicesV2OtaApi)', async () => {
+    const ota = new sdk.DevicesV2OtaApi(client);
+    const file = Buffer.from('conformance firmware');
+    const up = await strict(ota, 'devicesV2OtaUpload', sdk.ArduinoDevicev2Otaupload, [
+      state.deviceId,
+      file,
+      { async: true, expireInMins: 10 },
+    ]);
+    expect(up).toMatchObject({ ota_version: 2, status: 'pending' });
+    expect(up.file_sha).toMatch(/^[0-9a-f]{64}$/);
+    const busy = await ota.devicesV2OtaUpload(state.deviceId, file, { async: true }).catch((e: Any) => e);
+    expect(busy.status).toBe(409);
+    // Upstream declares no answer body for the link, so the client resolves to null on our 200.
+    await expect(ota.devicesV2OtaUrl(state.deviceId, { sha256: up.file_sha })).resolves.toBeNull();
   });
 
   it('creates a thing with properties of several types and binds the device with force', async () => {
@@ -432,6 +477,14 @@ const CLAIMED: [string, string][] = [
   ['put', '/iot/v2/devices/{id}/pass'],
   ['post', '/iot/v2/devices/{id}/pass'],
   ['delete', '/iot/v2/devices/{id}/pass'],
+  ['get', '/iot/v2/devices/{id}/certs'],
+  ['put', '/iot/v2/devices/{id}/certs'],
+  ['get', '/iot/v2/devices/{id}/certs/{cid}'],
+  ['post', '/iot/v2/devices/{id}/certs/{cid}'],
+  ['delete', '/iot/v2/devices/{id}/certs/{cid}'],
+  ['post', '/iot/v2/devices/{id}/ota'],
+  ['put', '/iot/v2/devices/{id}/ota'],
+  ['post', '/iot/v2/devices/{id}/ota/url'],
   ['get', '/iot/v2/things'],
   ['put', '/iot/v2/things'],
   ['get', '/iot/v2/things/{id}'],
