@@ -252,7 +252,7 @@ async function runSetup(setup: 'embedded' | 'server'): Promise<Figures> {
       for (const [second, n] of Object.entries(c.commits.perSecond)) {
         commits.perSecond[Number(second)] = (commits.perSecond[Number(second)] ?? 0) + n;
       }
-      commits.latencies.push(...c.commits.latencies);
+      for (const l of c.commits.latencies) commits.latencies.push(l);
       commits.last = Math.max(commits.last, c.commits.last);
       if (c.rows - warm > stored) progressAt = Date.now();
       stored = c.rows - warm;
