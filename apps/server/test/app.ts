@@ -7,7 +7,11 @@ import { type Config, loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
-import { type Connectivity, createConnectivity } from '../src/modules/connectivity/connectivity.ts';
+import {
+  type Connectivity,
+  type ConnectivityDeps,
+  createConnectivity,
+} from '../src/modules/connectivity/connectivity.ts';
 import { createDemo } from '../src/modules/demo/demo.ts';
 import { createEventBus } from '../src/modules/live/event-bus.ts';
 import type { EventBus } from '../src/modules/live/live-event.ts';
@@ -25,6 +29,8 @@ export interface TestAppOptions {
    * `MQTT_URL` in `env` that broker. The live bus then rides on it.
    */
   broker?: boolean;
+  /** Options of the MQTT side beyond the environment's (with `broker`). */
+  connectivity?: Pick<ConnectivityDeps, 'maxInFlight' | 'ingest'>;
   /** How often demo boards publish (with `DEMO: 'true'` in `env` and a broker). */
   demoIntervalMs?: number;
 }
@@ -49,7 +55,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   let connectivity: Connectivity | undefined;
   let events = options.events;
   if (options.broker) {
-    connectivity = await createConnectivity({ config, db: database.db, logger, telemetry });
+    connectivity = await createConnectivity({
+      config,
+      db: database.db,
+      logger,
+      telemetry,
+      ...options.connectivity,
+    });
     events ??= createEventBus({ transport: connectivity.transport, logger });
     connectivity.useEvents(events);
   }

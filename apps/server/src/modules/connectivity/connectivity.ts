@@ -46,6 +46,8 @@ export interface ConnectivityDeps {
   ingest?: IngestOptions;
   /** External mode: overrides the configured client id (tests run two "processes" in one). */
   clientId?: string;
+  /** External mode: messages received and not yet acknowledged, at most (default `MAX_IN_FLIGHT`). */
+  maxInFlight?: number;
 }
 
 export interface StartOptions {
@@ -270,6 +272,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       LOG_TOPIC,
     ],
     onMessage: (m) => handle(m),
+    ...(deps.maxInFlight !== undefined && { maxInFlight: deps.maxInFlight }),
   });
   const outbound = { publish: (topic: string, payload: Uint8Array) => broker.publish(topic, payload) };
   // Mosquitto kicks a client whose credentials or roles change; nothing to end here.

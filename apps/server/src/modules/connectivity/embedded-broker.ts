@@ -49,6 +49,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
   const servers: Server[] = [];
   let wss: WebSocketServer | null = null;
   let detachUpgrade: (() => void) | null = null;
+  const ownPayloads = new WeakSet<object>();
 
   const aedes = await Aedes.createBroker({
     // A device may not keep the broker waiting long before it says who it is.
@@ -242,9 +243,14 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
       clients[clientId]?.close();
     },
 
-    /** Messages between server processes; with an embedded broker these stay in this process. */
+    /**
+     * Messages between server processes; with an embedded broker these stay in this process. Like MQTT 5
+     * No Local, a message this transport published is not handed back to its own subscriptions (Aedes passes
+     * the payload through by reference, which is how it is recognised).
+     */
     transport: {
       publish(topic, payload) {
+        ownPayloads.add(payload);
         aedes.publish(
           { cmd: 'publish', topic: INTERNAL_PREFIX + topic, payload, qos: 0, retain: false, dup: false },
           () => undefined,
@@ -255,6 +261,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
           INTERNAL_PREFIX + topic,
           (packet, cb) => {
             try {
+              if (ownPayloads.has(packet.payload as Buffer)) return;
               handler(packet.topic.slice(INTERNAL_PREFIX.length), packet.payload as Buffer);
             } finally {
               cb();

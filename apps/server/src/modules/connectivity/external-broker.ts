@@ -8,8 +8,12 @@ export const SHARED_GROUP = 'tinkercloud';
 export const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
 /** How long the broker keeps this process's session (and the messages it has not acknowledged) while away. */
 const SESSION_EXPIRY_S = 24 * 3600;
-/** At most this many unacknowledged messages in flight to us: what bounds memory when the database is slow. */
-const RECEIVE_MAXIMUM = 2_000;
+/**
+ * At most this many unacknowledged messages in flight to us: what bounds memory when the database is slow.
+ * Asked of the broker as its receive maximum, and enforced here too (Mosquitto 2.0 ignores that maximum):
+ * beyond it this client stops reading its socket until commits let acknowledgements out.
+ */
+export const MAX_IN_FLIGHT = 5_000;
 
 export interface ExternalMessage {
   topic: string;
@@ -30,9 +34,12 @@ export function createExternalBroker(deps: {
   clientId: string;
   subscriptions: string[];
   onMessage: (message: ExternalMessage) => Promise<boolean>;
+  /** Messages received and not yet acknowledged, at most (default `MAX_IN_FLIGHT`). */
+  maxInFlight?: number;
 }) {
   const { logger } = deps;
   const { clientId } = deps;
+  const maxInFlight = Math.max(1, deps.maxInFlight ?? MAX_IN_FLIGHT);
   const internal = new Map<string, (topic: string, payload: Buffer) => void>();
   const options: IClientOptions = {
     protocolVersion: 5,
@@ -40,12 +47,20 @@ export function createExternalBroker(deps: {
     clean: false,
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: RECEIVE_MAXIMUM },
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S, receiveMaximum: maxInFlight },
     resubscribe: true,
   };
   const client: MqttClient = connect(deps.url, options);
   const pending = new Map<number, Promise<boolean>>();
   let closing = false;
+  // Received QoS 1 messages whose PUBACK has not gone out, and the packet reader's continuations held back
+  // while there are too many: mqtt.js parses the next packet only once the previous one's PUBACK is "sent".
+  const flow = { inFlight: 0, peak: 0 };
+  const held: (() => void)[] = [];
+  const settle = () => {
+    flow.inFlight -= 1;
+    while (held.length > 0 && flow.inFlight < maxInFlight) held.shift()?.();
+  };
 
   type Send = (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void;
   const raw = client as unknown as { _sendPacket: Send };
@@ -63,9 +78,23 @@ export function createExternalBroker(deps: {
         logger.warn('a message could not be stored; reconnecting to receive it again');
         client.stream.destroy();
       }
+      settle();
     });
-    cb?.();
+    if (!cb) return;
+    if (flow.inFlight < maxInFlight) cb();
+    else held.push(cb);
   };
+
+  // mqtt.js counts only acknowledgements and PINGRESP as signs of life, but a subscriber mostly receives
+  // PUBLISH; and while the reader is held back above, a PINGRESP can sit behind a long backlog. Any packet read
+  // proves the connection alive (at most once a second, to spare the timer).
+  let lifeSignAt = 0;
+  client.on('packetreceive', () => {
+    const now = Date.now();
+    if (now - lifeSignAt < 1_000) return;
+    lifeSignAt = now;
+    client.reschedulePing(true);
+  });
 
   client.on('message', (topic, payload, packet) => {
     const prefix = internalHandler(topic);
@@ -77,7 +106,11 @@ export function createExternalBroker(deps: {
       logger.error({ err, topic }, 'MQTT message not handled');
       return false;
     });
-    if (packet.qos > 0 && packet.messageId !== undefined) pending.set(packet.messageId, done);
+    if (packet.qos > 0 && packet.messageId !== undefined) {
+      pending.set(packet.messageId, done);
+      flow.inFlight += 1;
+      flow.peak = Math.max(flow.peak, flow.inFlight);
+    }
   });
 
   function internalHandler(topic: string) {
@@ -136,9 +169,13 @@ export function createExternalBroker(deps: {
       },
       subscribe(topic, handler) {
         internal.set(EXTERNAL_INTERNAL_PREFIX + topic, handler);
-        client.subscribe(EXTERNAL_INTERNAL_PREFIX + topic, { qos: 0 });
+        // No Local: this process delivers its own events itself; the broker need not send them back.
+        client.subscribe(EXTERNAL_INTERNAL_PREFIX + topic, { qos: 0, nl: true });
       },
     } satisfies LiveTransport,
+
+    /** Messages received and not yet acknowledged: now, and the most there ever were. */
+    flow: () => ({ ...flow }),
 
     async health(): Promise<void> {
       if (!client.connected) throw new Error('not connected to the MQTT broker');

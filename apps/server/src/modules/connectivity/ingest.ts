@@ -53,7 +53,14 @@ export interface IngestOptions {
   /** Flush after this many points, or after `batchDelayMs`, whichever comes first. */
   batchSize?: number;
   batchDelayMs?: number;
+  /** Batches written at once (default `WRITE_CONCURRENCY`). */
+  concurrency?: number;
 }
+/**
+ * Two batches are written at once: while one waits for its commit the next is parsed and inserted (the
+ * telemetry store orders its rows so concurrent writes do not deadlock).
+ */
+export const WRITE_CONCURRENCY = 2;
 
 /**
  * Values from devices (`/a/t/{thing}/e/o`) and writes from applications (`/a/t/{thing}/e/i`): decoded against
@@ -78,6 +85,7 @@ export function createIngest(deps: {
     {
       maxItems: deps.options?.batchSize ?? 500,
       maxDelayMs: deps.options?.batchDelayMs ?? 5,
+      concurrency: deps.options?.concurrency ?? WRITE_CONCURRENCY,
     },
   );
 

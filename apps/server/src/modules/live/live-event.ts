@@ -43,7 +43,8 @@ export interface EventBus {
 
 /**
  * A publish/subscribe link to the MQTT broker, provided by the connectivity module (embedded Aedes or an
- * external broker). `subscribe` takes MQTT topic filters (`#`, `+`).
+ * external broker). `subscribe` takes MQTT topic filters (`#`, `+`); where the broker allows it (MQTT 5 No
+ * Local, the embedded broker) it does not hand back what this transport published.
  */
 export interface LiveTransport {
   publish(topic: string, payload: Buffer): void;

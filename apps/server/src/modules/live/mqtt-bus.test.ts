@@ -3,10 +3,10 @@
  * on an in-process Aedes and (when installed) on a Mosquitto of the test's own.
  */
 import { randomUUID } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aedesTransport } from './aedes-transport.ts';
-import type { EventBus, LiveEvent, SpaceKey } from './live-event.ts';
+import type { EventBus, LiveEvent, LiveTransport, SpaceKey } from './live-event.ts';
 import { createMqttBus } from './mqtt-bus.ts';
 import { mqttClientTransport } from './mqtt-client-transport.ts';
 import {
@@ -60,6 +60,46 @@ async function linked(from: EventBus, to: EventBus) {
     from.publish(thingUpdated(probe));
     return got.length > 0;
   }, 'the two buses to be linked');
+}
+
+const valueEvent = (space: SpaceKey, i: number): LiveEvent => ({
+  type: 'properties.value',
+  space,
+  data: {
+    thing_id: randomUUID(),
+    property_id: randomUUID(),
+    name: `p${i}`,
+    value: i,
+    updated_at: new Date(1_700_000_000_000 + i).toISOString(),
+  },
+});
+
+const same = (x: LiveEvent, y: LiveEvent) => JSON.stringify(x) === JSON.stringify(y);
+/** Lets events queued in this turn (a probe of `linked`) leave first. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Waits for a marker from `from`: what `from` sent before (probes) has then arrived too. */
+async function synced(from: EventBus, got: LiveEvent[], space: SpaceKey) {
+  const marker = thingUpdated(space);
+  from.publish(marker);
+  await until(() => got.some((e) => same(e, marker)), 'the sync marker');
+}
+
+/** The transport, counting the messages it hands to the bus. */
+function counted(transport: LiveTransport) {
+  const seen = { messages: 0 };
+  return {
+    seen,
+    transport: {
+      publish: transport.publish,
+      subscribe(filter, handler) {
+        transport.subscribe(filter, (topic, payload) => {
+          seen.messages += 1;
+          handler(topic, payload);
+        });
+      },
+    } satisfies LiveTransport,
+  };
 }
 
 const brokers: [string, () => Promise<TestBroker>, boolean][] = [
@@ -152,6 +192,21 @@ describe.each(brokers)('the MQTT event bus on %s', (_name, start, available) => 
         }),
         // Claims another space than its topic names.
         wire(thingUpdated(otherSpace)),
+        // A batch is refused whole when one of its events is malformed, and must hold some.
+        wire({
+          type: 'batch',
+          space,
+          events: [
+            { type: 'things.updated', data: { thing_id: randomUUID() } },
+            { type: 'things.updated', data: { thing_id: 42 } },
+          ],
+        }),
+        wire({ type: 'batch', space, events: [] }),
+        wire({
+          type: 'batch',
+          space: otherSpace,
+          events: [{ type: 'things.updated', data: { thing_id: randomUUID() } }],
+        }),
         'x'.repeat(300 * 1024),
       ];
       for (const payload of bad) intruder.publish(topic, payload);
@@ -164,7 +219,75 @@ describe.each(brokers)('the MQTT event bus on %s', (_name, start, available) => 
   );
 });
 
+describe.each(brokers)('batches on %s', (name, start, available) => {
+  it.skipIf(!available)(
+    'sends a burst of one space as one message; the other process gets each event, in order',
+    async () => {
+      const broker = await start();
+      cleanups.push(() => broker.close());
+      const a = createMqttBus(mqttClientTransport(await client(broker)));
+      const b = createMqttBus(mqttClientTransport(await client(broker)));
+      await linked(a, b);
+      await nextTurn();
+      const space = team();
+      const other = mine();
+      const onA = collect(a, space);
+      const onB = collect(b, space);
+      const onBOther = collect(b, other);
+      const before = a.stats().sent;
+      const burst = Array.from({ length: 200 }, (_, i) => valueEvent(space, i));
+      for (const e of burst) a.publish(e);
+      a.publish(thingUpdated(other));
+      // Local subscribers hear each event at once.
+      expect(onA).toEqual(burst);
+      await until(() => onB.length === burst.length && onBOther.length === 1, 'the burst on B');
+      expect(onB).toEqual(burst);
+      // One message for the space, one for the other space.
+      expect(a.stats().sent - before).toBe(2);
+      expect(b.stats().rejected).toBe(0);
+      if (name === 'Aedes') return;
+      // Over MQTT 5 the broker honours No Local: a process is not sent its own messages back.
+      const v5 = await mqtt.connectAsync(broker.url, { protocolVersion: 5, reconnectPeriod: 0 });
+      cleanups.push(() => v5.endAsync());
+      const c = counted(mqttClientTransport(v5));
+      const busC = createMqttBus(c.transport);
+      await linked(busC, a);
+      await linked(a, busC);
+      const onC = collect(busC, space);
+      await synced(a, onC, space);
+      const heardBefore = c.seen.messages;
+      for (const e of burst) busC.publish(e);
+      const marker = thingUpdated(space);
+      a.publish(marker);
+      await until(() => onC.some((e) => same(e, marker)), 'the marker from A');
+      expect(c.seen.messages - heardBefore).toBe(1);
+    },
+  );
+});
+
 describe('the MQTT event bus on the embedded broker', () => {
+  it('does not hand the embedded process its own messages back', async () => {
+    const broker = await startAedes();
+    cleanups.push(() => broker.close());
+    if (!broker.aedes) throw new Error('no embedded broker');
+    const c = counted(aedesTransport(broker.aedes));
+    const embedded = createMqttBus(c.transport);
+    const remote = createMqttBus(mqttClientTransport(await client(broker)));
+    await linked(remote, embedded);
+    await linked(embedded, remote);
+    const space = team();
+    const onEmbedded = collect(embedded, space);
+    await synced(remote, onEmbedded, space);
+    onEmbedded.length = 0;
+    const heardBefore = c.seen.messages;
+    for (let i = 0; i < 20; i += 1) embedded.publish(thingUpdated(space));
+    const marker = thingUpdated(space);
+    remote.publish(marker);
+    await until(() => onEmbedded.some((e) => same(e, marker)), 'the marker from the remote process');
+    expect(onEmbedded).toHaveLength(21);
+    expect(c.seen.messages - heardBefore).toBe(1);
+  });
+
   it("links the broker's own process (no client) with a process connected to it", async () => {
     const broker = await startAedes();
     cleanups.push(() => broker.close());
@@ -173,6 +296,8 @@ describe('the MQTT event bus on the embedded broker', () => {
     const remote = createMqttBus(mqttClientTransport(await client(broker)));
     await linked(embedded, remote);
     await linked(remote, embedded);
+    await linked(embedded, remote);
+    await nextTurn();
     const space = team();
     const onEmbedded = collect(embedded, space);
     const onRemote = collect(remote, space);

@@ -16,7 +16,8 @@ export function topicMatches(filter: string, topic: string): boolean {
 /**
  * A live transport over an mqtt.js client (an external broker, or a test's): QoS 0, since a lost live event
  * is repaired by the next value or the next snapshot. Subscriptions are renewed by mqtt.js after a reconnect
- * (its `resubscribe` default).
+ * (its `resubscribe` default). The subscription asks for No Local: over MQTT 5 the broker does not send this
+ * client its own messages back (MQTT 3.1.1 has no such option; the bus then skips them itself).
  */
 export function mqttClientTransport(client: MqttClient): LiveTransport {
   const routes: { filter: string; handler: (topic: string, payload: Buffer) => void }[] = [];
@@ -29,7 +30,7 @@ export function mqttClientTransport(client: MqttClient): LiveTransport {
     },
     subscribe(filter, handler) {
       routes.push({ filter, handler });
-      client.subscribe(filter, { qos: 0 });
+      client.subscribe(filter, { qos: 0, nl: true });
     },
   };
 }

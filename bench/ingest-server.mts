@@ -1,0 +1,95 @@
+// The server side of `npm run bench:ingest` (bench/ingest.mts starts it as a child process): the same wiring
+// as the server (HTTP app, connectivity, live bus on the broker, telemetry store) on the database it is given,
+// with BENCH_DEVICES devices (keys set through the REST API) bound to things of BENCH_POINTS_PER_MESSAGE FLOAT
+// properties. Talks to its parent over IPC: "ready" with the devices, then answers "count" and "stop".
+import { sql } from 'drizzle-orm';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { mqttFixtures } from '../apps/server/src/modules/connectivity/testing/mqtt-fixtures.ts';
+import { rowsOf } from '../apps/server/src/modules/telemetry/sql-results.ts';
+import { createTestApp } from '../apps/server/test/app.ts';
+
+export interface BenchDevice {
+  id: string;
+  secret: string;
+  thingId: string;
+  names: string[];
+}
+export type ToParent =
+  | { kind: 'ready'; mqttPort: number | null; devices: BenchDevice[] }
+  | { kind: 'count'; rows: number; commits: CommitStats }
+  | { kind: 'error'; message: string };
+/** Committed values since the previous count, as the server's value listeners saw them. */
+export interface CommitStats {
+  /** Committed points per second (ms since BENCH_EPOCH / 1000, floored). */
+  perSecond: Record<number, number>;
+  /** Publish → commit of each message (its value `v0` is its send time, ms since BENCH_EPOCH), sorted. */
+  latencies: number[];
+  /** When the last one was committed (ms since BENCH_EPOCH). */
+  last: number;
+}
+export type ToChild = { kind: 'count' } | { kind: 'stop' };
+
+const send = (m: ToParent) => process.send?.(m);
+const devices = Number(process.env.BENCH_DEVICES ?? 50);
+const points = Number(process.env.BENCH_POINTS_PER_MESSAGE ?? 10);
+
+const database: DatabaseHandle = process.env.BENCH_DATABASE
+  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE })
+  : await openDatabase({ kind: 'pglite', dataDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
+const started = Date.now();
+const note = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+await runMigrations(database);
+note('database migrated');
+const t = await createTestApp(
+  {
+    IOT_RATE_LIMIT_PER_MINUTE: '0',
+    ...(process.env.MQTT_URL ? { MQTT_URL: process.env.MQTT_URL } : {}),
+  },
+  { broker: true, database },
+);
+
+const epoch = Number(process.env.BENCH_EPOCH ?? Date.now());
+let commits: CommitStats = { perSecond: {}, latencies: [], last: 0 };
+// Called once a message's values are committed (before its PUBACK).
+t.connectivity?.ingest.onValues((values) => {
+  const now = Date.now() - epoch;
+  const second = Math.floor(now / 1000);
+  commits.perSecond[second] = (commits.perSecond[second] ?? 0) + values.length;
+  commits.last = now;
+  for (const v of values) if (v.property.variable === 'v0') commits.latencies.push(now - Number(v.value));
+});
+
+try {
+  const f = mqttFixtures(t);
+  const user = await t.createUser();
+  await f.grantPlan(user.id, 'create-maker-plus');
+  const names = Array.from({ length: points }, (_, i) => `v${i}`);
+  const made: BenchDevice[] = [];
+  for (let i = 0; i < devices; i += 1) {
+    const device = await f.deviceWithKey(user.id);
+    const thing = await f.thingWith(
+      user.id,
+      names.map((name) => ({ name, type: 'FLOAT', permission: 'READ_ONLY' as const })),
+      { deviceId: device.id },
+    );
+    made.push({ ...device, thingId: thing.id, names });
+    if ((i + 1) % 10 === 0) note(`${i + 1} devices made`);
+  }
+  send({ kind: 'ready', mqttPort: t.connectivity?.listening?.port ?? null, devices: made });
+} catch (err) {
+  send({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+}
+
+process.on('message', async (m: ToChild) => {
+  if (m.kind === 'count') {
+    const rows = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry_points`);
+    commits.latencies.sort((a, b) => a - b);
+    send({ kind: 'count', rows: Number(rows[0]?.n ?? 0), commits });
+    commits = { perSecond: {}, latencies: [], last: 0 };
+    return;
+  }
+  await t.close();
+  await database.close();
+  process.exit(0);
+});
