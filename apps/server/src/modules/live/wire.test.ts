@@ -16,7 +16,7 @@ describe('live wire', () => {
       expect(decodeWire(spaceTopic(space), encodeWire('p1', event))).toEqual({
         ok: true,
         origin: 'p1',
-        event,
+        events: [event],
       });
     }
   });
