@@ -9,6 +9,8 @@ import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createAccess } from './access.ts';
+import { createAppLoginsRepository } from './app-logins.repository.ts';
+import { APP_LOGIN_SWEEP_MS, createAppLogins } from './app-logins.ts';
 import { createBrokerHandlers } from './broker-handlers.ts';
 import { createClientAuth } from './client-auth.ts';
 import { createCommands } from './commands.ts';
@@ -91,6 +93,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   };
   const parts = {
     deps,
+    events,
     repo,
     presence,
     things,
@@ -105,6 +108,8 @@ export async function createConnectivity(deps: ConnectivityDeps) {
 
 type Parts = {
   deps: ConnectivityDeps;
+  /** The live bus (a stand-in until `useEvents`). */
+  events: EventBus;
   repo: ReturnType<typeof createConnectivityRepository>;
   presence: ReturnType<typeof createPresence>;
   things: ReturnType<typeof createThingCache>;
@@ -261,7 +266,14 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     lastValues: parts.lastValues,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
+  const appLogins = createAppLogins({
+    repo: createAppLoginsRepository(deps.db),
+    dynsec,
+    logger,
+    events: parts.events,
+  });
   let timer: NodeJS.Timeout | null = null;
+  let loginTimer: NodeJS.Timeout | null = null;
 
   async function connectionEvent(line: string) {
     const event = parseLogLine(line);
@@ -352,6 +364,10 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       await dynsec.syncDevice(deviceId, { thingId: b?.thingId ?? null, secret });
       await retainThingId(deviceId, b?.thingId ?? null);
     },
+    appLogin: (login) => appLogins.register(login),
+    async appLogout(userId) {
+      await appLogins.remove(userId);
+    },
   };
 
   return {
@@ -363,12 +379,18 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     /** The server's own client of the broker (tests drop its connection). */
     broker,
     dynsec,
+    appLogins,
     clientId: broker.clientId,
 
     async start(_opts: StartOptions) {
       await broker.ready();
       await dynsec.denyByDefault();
       timer = housekeeping(parts, () => sessions.recheck({ notify: false }));
+      const sweepLogins = () =>
+        appLogins.sweep().catch((err: unknown) => logger.error({ err }, 'application logins not swept'));
+      await sweepLogins();
+      loginTimer = setInterval(sweepLogins, APP_LOGIN_SWEEP_MS);
+      loginTimer.unref();
       logger.info({ clientId: broker.clientId }, 'using the external MQTT broker');
       return null;
     },
@@ -381,6 +403,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
 
     async close() {
       if (timer) clearInterval(timer);
+      if (loginTimer) clearInterval(loginTimer);
+      appLogins.close();
       await broker.close(() => ingest.drain());
       await presence.settled();
       await presence.flushActivity().catch(() => undefined);
