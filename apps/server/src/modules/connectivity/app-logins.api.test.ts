@@ -1,8 +1,10 @@
 import { decodeSenml, encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
+import { eq } from 'drizzle-orm';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
+import { mqttAppLogins } from '../../db/schema/index.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import { nextMessage, subscribeCodes } from './testing/mqtt-fixtures.ts';
 
@@ -63,13 +65,19 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
   async function deviceAndThing(userId: string) {
     const d = await f.device(userId, { type: 'login_and_secretkey_wifi' });
     const secret = `app-${d.id.slice(0, 8)}-KEY`;
-    expect((await f.call(userId, 'PUT', `/iot/v2/devices/${d.id}/pass`, { password: secret })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await f.call(userId, 'PUT', `/iot/v2/devices/${d.id}/pass`, { password: secret })).statusCode,
+    ).toBe(200);
     const thing = await f.thing(userId, {
       device_id: d.id,
       properties: [
-        { name: 'count', variable_name: 'count', type: 'INT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' },
+        {
+          name: 'count',
+          variable_name: 'count',
+          type: 'INT',
+          permission: 'READ_WRITE',
+          update_strategy: 'ON_CHANGE',
+        },
       ],
     });
     return { device: { id: d.id, secret }, thingId: thing.id };
@@ -118,9 +126,13 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
 
     await device.subscribeAsync(`/a/t/${mine.thingId}/e/i`, { qos: 1 });
     const write = nextMessage(device, `/a/t/${mine.thingId}/e/i`);
-    await app.publishAsync(`/a/t/${mine.thingId}/e/i`, Buffer.from(encodeSenml(valueToRecords('count', 'INT', 3))), {
-      qos: 1,
-    });
+    await app.publishAsync(
+      `/a/t/${mine.thingId}/e/i`,
+      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 3))),
+      {
+        qos: 1,
+      },
+    );
     expect(decodeSenml(await write)).toEqual([{ name: 'count', value: 3 }]);
   });
 
@@ -170,5 +182,15 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
     // The sweep, run as if an hour and a bit had passed: the token expired, so its login ends.
     await external().appLogins.sweep(new Date(Date.now() + HOUR_MS + 60_000));
     expect(await refusal(asApp(user.id, third))).not.toBe(0);
+  });
+
+  it('deletes the broker client of a login that is gone from the database (its user was deleted)', async () => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user.id);
+    expect((await login(token)).statusCode).toBe(200);
+    expect(await refusal(asApp(user.id, token))).toBe(0);
+    await t.db.delete(mqttAppLogins).where(eq(mqttAppLogins.userId, user.id));
+    await external().appLogins.removeOrphans();
+    expect(await refusal(asApp(user.id, token))).not.toBe(0);
   });
 });

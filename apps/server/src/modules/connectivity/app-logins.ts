@@ -8,6 +8,10 @@ import type { Dynsec } from './dynsec.ts';
 
 /** Logins are re-read this often: memberships changed, tokens expired, API keys deleted. */
 export const APP_LOGIN_SWEEP_MS = 30_000;
+/** Every so many sweeps, the broker's application clients without a login here are deleted. */
+const ORPHAN_CHECK_EVERY = 10;
+/** Marks the broker clients made here for applications (devices' clients have none). */
+const APP_CLIENT_TEXT = 'tinkercloud application';
 /** Changes announced on the live bus are applied after this pause, so a burst costs one refresh. */
 const REFRESH_DEBOUNCE_MS = 200;
 
@@ -76,6 +80,7 @@ export function createAppLogins(deps: {
   /** Live bus subscriptions: one per space some login's user belongs to. */
   const watched = new Map<string, { stop: () => void; users: Set<string> }>();
   const dirty = new Set<string>();
+  let sweeps = 0;
   let timer: NodeJS.Timeout | null = null;
 
   function check(responses: { command: string; error?: string }[], ...allowed: RegExp[]) {
@@ -186,6 +191,7 @@ export function createAppLogins(deps: {
         const client = {
           username: req.userId,
           clientid: req.clientId,
+          textname: APP_CLIENT_TEXT,
           password: req.token,
           roles: rolesList(roles),
         };
@@ -211,6 +217,21 @@ export function createAppLogins(deps: {
 
     refresh,
 
+    /**
+     * Deletes application clients the broker holds without a login here: their user was deleted (the row
+     * went with it), or the row was lost. A registration writes its row before its client, so none is cut.
+     */
+    async removeOrphans(): Promise<void> {
+      const [listed] = await dynsec.run([{ command: 'listClients', verbose: true }]);
+      if (listed) check([listed]);
+      const clients = (listed?.data as { clients?: { username: string; textname?: string }[] } | undefined)
+        ?.clients;
+      const known = new Set((await repo.active()).map((l) => l.userId));
+      for (const c of clients ?? []) {
+        if (c.textname === APP_CLIENT_TEXT && !known.has(c.username)) await deleteClient(c.username);
+      }
+    },
+
     /** Ends expired logins and those of deleted API keys; re-reads the others' rights and spaces. */
     async sweep(now = new Date()): Promise<void> {
       for (const userId of await repo.removeEnded(now)) {
@@ -222,6 +243,8 @@ export function createAppLogins(deps: {
         await watch(login.userId);
         await refresh(login.userId);
       }
+      if (sweeps % ORPHAN_CHECK_EVERY === 0) await this.removeOrphans();
+      sweeps += 1;
     },
 
     close() {
