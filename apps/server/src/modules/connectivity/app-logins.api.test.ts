@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
 import { mqttAppLogins } from '../../db/schema/index.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
-import { nextMessage, subscribeCodes } from './testing/mqtt-fixtures.ts';
+import { nextMessage, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
 
 const found = findMosquitto();
 if ('missing' in found) console.warn(`application login tests skipped: ${found.missing}`);
@@ -80,7 +80,11 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
         },
       ],
     });
-    return { device: { id: d.id, secret }, thingId: thing.id };
+    return {
+      device: { id: d.id, secret },
+      thingId: thing.id,
+      propertyId: thing.properties?.[0]?.id as string,
+    };
   }
 
   const login = (token: string, method: 'PUT' | 'DELETE' = 'PUT', body: Record<string, unknown> = {}) =>
@@ -134,6 +138,22 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
       },
     );
     expect(decodeSenml(await write)).toEqual([{ name: 'count', value: 3 }]);
+    // The application's write is stored as with the embedded broker; the server's own delivery of an API
+    // write (also on e/i) is not stored a second time.
+    const pid = mine.propertyId;
+    await expect.poll(async () => (await storedPoints(t.db, pid)).map((p) => p.value)).toEqual([7, 3]);
+    const res2 = await f.call(user.id, 'PUT', `/iot/v2/things/${mine.thingId}/properties/${pid}/publish`, {
+      value: 9,
+    });
+    expect(res2.statusCode).toBe(200);
+    await app.publishAsync(
+      `/a/t/${mine.thingId}/e/i`,
+      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 4))),
+      {
+        qos: 1,
+      },
+    );
+    await expect.poll(async () => (await storedPoints(t.db, pid)).map((p) => p.value)).toEqual([7, 3, 9, 4]);
   });
 
   it('refuses another client id, and one that is not the user id when registering', async () => {

@@ -250,6 +250,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       `$share/${SHARED_GROUP}//a/d/+/c/up`,
       `$share/${SHARED_GROUP}//a/t/+/e/o`,
       `$share/${SHARED_GROUP}//a/t/+/shadow/o`,
+      // Applications' writes (the broker let only those allowed publish); stored as the embedded broker does.
+      `$share/${SHARED_GROUP}//a/t/+/e/i`,
       LOG_TOPIC,
     ],
     onMessage: (m) => handle(m),
@@ -298,13 +300,18 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     if (session) await presence.disconnected(id, session.space, connection);
   }
 
-  handle = async ({ topic, payload }) => {
+  handle = async ({ topic, payload, fromServer }) => {
     if (topic === LOG_TOPIC) {
       await connectionEvent(payload.toString('utf8'));
       return true;
     }
     const t = parseTopic(topic);
     if (!t) return true;
+    if (t.scope === 'thing' && t.channel === 'e/i') {
+      // The broker does not say which application wrote: only that its role allowed it.
+      if (!fromServer) await ingest.fromApplication('(external broker)', t.id, payload);
+      return true;
+    }
     if (t.scope === 'device') {
       if (t.channel !== 'c/up') return true;
       presence.activity(t.id);
