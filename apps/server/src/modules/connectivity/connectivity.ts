@@ -16,6 +16,7 @@ import { createClientAuth } from './client-auth.ts';
 import { createCommands } from './commands.ts';
 import type { MqttConfig } from './config.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
+import { createDstPushes } from './dst-pushes.ts';
 import { createDynsec } from './dynsec.ts';
 import { createEmbeddedBroker, type Listening } from './embedded-broker.ts';
 import { createExternalBroker, type ExternalMessage, SHARED_GROUP } from './external-broker.ts';
@@ -161,6 +162,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     issuer: `${config.publicUrl}/iot`,
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
+  const dst = createDstPushes({ sessions, things: parts.things, logger });
+  let stopDst: (() => void) | null = null;
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
   const auth = createClientAuth({
     repo,
@@ -209,12 +212,15 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Timezone offset changes pushed to connected devices (tests scan with their own clock). */
+    dst,
 
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
       await presence.sweep();
       listening = await broker.listen(mqtt, opts.http);
       timer = housekeeping(parts, () => sessions.recheck());
+      stopDst = dst.start();
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
       return listening;
     },
@@ -228,6 +234,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
 
     async close() {
       if (timer) clearInterval(timer);
+      stopDst?.();
       await broker.close();
       await presence.settled();
       await ingest.drain();
@@ -268,6 +275,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     lastValues: parts.lastValues,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
+  const dst = createDstPushes({ sessions, things, logger });
+  let stopDst: (() => void) | null = null;
   const appLogins = createAppLogins({
     repo: createAppLoginsRepository(deps.db),
     dynsec,
@@ -387,6 +396,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     broker,
     dynsec,
     appLogins,
+    dst,
     clientId: broker.clientId,
 
     async start(_opts: StartOptions) {
@@ -398,6 +408,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       await sweepLogins();
       loginTimer = setInterval(sweepLogins, APP_LOGIN_SWEEP_MS);
       loginTimer.unref();
+      stopDst = dst.start();
       logger.info({ clientId: broker.clientId }, 'using the external MQTT broker');
       return null;
     },
@@ -411,6 +422,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     async close() {
       if (timer) clearInterval(timer);
       if (loginTimer) clearInterval(loginTimer);
+      stopDst?.();
       appLogins.close();
       await broker.close(() => ingest.drain());
       await presence.settled();
