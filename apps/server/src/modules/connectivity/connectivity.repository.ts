@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -164,6 +164,51 @@ export function createConnectivityRepository(db: Database) {
           .update(iotDevices)
           .set({ status: 'OFFLINE' })
           .where(and(...where))
+          .returning({
+            id: iotDevices.id,
+            organizationId: iotDevices.organizationId,
+            ownerUserId: iotDevices.ownerUserId,
+          });
+        if (rows.length > 0) {
+          await tx
+            .insert(iotDeviceStatusEvents)
+            .values(rows.map((r) => ({ deviceId: r.id, value: 'DISCONNECTED' as const, at })));
+        }
+        return rows;
+      });
+    },
+
+    /** Devices the database holds online whose last activity is older than `before` (or unknown). */
+    async staleOnline(before: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: iotDevices.id })
+        .from(iotDevices)
+        .where(
+          and(
+            eq(iotDevices.status, 'ONLINE'),
+            or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before)),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Marks these devices offline if they are still online with no activity since `before`; returns those
+     * changed (with their space, for the live event).
+     */
+    async markStaleOffline(deviceIds: string[], before: Date, at: Date) {
+      if (deviceIds.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(iotDevices)
+          .set({ status: 'OFFLINE' })
+          .where(
+            and(
+              inArray(iotDevices.id, deviceIds),
+              eq(iotDevices.status, 'ONLINE'),
+              or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before)),
+            ),
+          )
           .returning({
             id: iotDevices.id,
             organizationId: iotDevices.organizationId,

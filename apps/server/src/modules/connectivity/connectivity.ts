@@ -27,6 +27,7 @@ import { createPresence } from './presence.ts';
 import { encodeSenml, valueToRecords } from './protocol.ts';
 import { createRejections } from './rejections.ts';
 import { createSessions } from './sessions.ts';
+import { createStaleSweep } from './stale-sweep.ts';
 import { createThingCache } from './thing-cache.ts';
 import { parseTopic } from './topics.ts';
 
@@ -277,6 +278,22 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   const dynsec = createDynsec({ client: broker.client, logger });
   const dst = createDstPushes({ sessions, things, logger });
   let stopDst: (() => void) | null = null;
+  const stale = createStaleSweep({
+    repo,
+    events: parts.events,
+    logger,
+    isConnected: (id) => connections.has(id),
+    // Disabling a client makes Mosquitto drop its connection; enabled again at once, a live device reconnects.
+    probe: async (ids) => {
+      await dynsec.run(
+        ids.flatMap((username) => [
+          { command: 'disableClient', username },
+          { command: 'enableClient', username },
+        ]),
+      );
+    },
+  });
+  let stopStale: (() => void) | null = null;
   const appLogins = createAppLogins({
     repo: createAppLoginsRepository(deps.db),
     dynsec,
@@ -324,6 +341,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     if (t.scope === 'device') {
       if (t.channel !== 'c/up') return true;
       presence.activity(t.id);
+      stale.seen(t.id);
       await commands.command(t.id, payload);
       return true;
     }
@@ -331,6 +349,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     const deviceId = (await things.get(t.id))?.thing.deviceId;
     if (!deviceId) return true;
     presence.activity(deviceId);
+    stale.seen(deviceId);
     if (t.channel === 'e/o') await ingest.fromDevice(deviceId, t.id, topic, payload);
     else if (t.channel === 'shadow/o') await commands.shadowRequest(deviceId, t.id, payload);
     return true;
@@ -397,6 +416,9 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     dynsec,
     appLogins,
     dst,
+    stale,
+    /** Whether this process saw the device connect (and not yet go). */
+    knowsConnected: (deviceId: string) => connections.has(deviceId),
     clientId: broker.clientId,
 
     async start(_opts: StartOptions) {
@@ -409,6 +431,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       loginTimer = setInterval(sweepLogins, APP_LOGIN_SWEEP_MS);
       loginTimer.unref();
       stopDst = dst.start();
+      stopStale = stale.start();
       logger.info({ clientId: broker.clientId }, 'using the external MQTT broker');
       return null;
     },
@@ -423,6 +446,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       if (timer) clearInterval(timer);
       if (loginTimer) clearInterval(loginTimer);
       stopDst?.();
+      stopStale?.();
       appLogins.close();
       await broker.close(() => ingest.drain());
       await presence.settled();
