@@ -31,7 +31,7 @@ export const mqttAppLogins = pgTable('mqtt_app_logins', {
   tokenDigest: text('token_digest').notNull(),
   /** The MQTT client id the broker accepts for this login (starts with the user id). */
   clientId: text('client_id').notNull(),
-  /** Where the token may act: `*` (an identity-provider token), `my-cloud`, or an organisation id (API key). */
+  /** Where the token may act: `*` (every space of the user), or the organisation id its API key was made for. */
   scope: text('scope').notNull(),
   /** The API key the token came from (its deletion ends the login); null for identity-provider tokens. */
   apiClientId: text('api_client_id'),

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
 import { mqttAppLogins } from '../../db/schema/index.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
-import { nextMessage, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
+import { closed, nextMessage, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
 
 const found = findMosquitto();
 if ('missing' in found) console.warn(`application login tests skipped: ${found.missing}`);
@@ -193,7 +193,10 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
     expect(await refusal(asApp(user.id, first))).not.toBe(0);
     expect(await refusal(asApp(user.id, second))).toBe(0);
 
+    const connected = await connect(asApp(user.id, second));
+    const dropped = closed(connected, 10_000);
     expect((await login(second, 'DELETE')).statusCode).toBe(200);
+    await dropped;
     expect(await refusal(asApp(user.id, second))).not.toBe(0);
 
     const third = await t.tokenFor(user.id, { expiresIn: '1h' });

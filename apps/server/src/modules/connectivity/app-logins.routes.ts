@@ -43,7 +43,8 @@ function loginOf(request: FastifyRequest, clientId: string | undefined): AppLogi
     userId: actor.userId,
     token,
     clientId: id,
-    scope: key ? (key.organizationId ?? 'my-cloud') : '*',
+    // A My Cloud key may name other spaces (X-Organization), as an identity-provider token may: the same here.
+    scope: key?.organizationId ?? '*',
     apiClientId: key?.clientId ?? null,
     expiresAt: new Date(exp * 1000),
   };

@@ -37,7 +37,7 @@ export interface AppLoginRequest {
   token: string;
   /** The MQTT client id the broker will accept; starts with the user id. */
   clientId: string;
-  /** `*` (identity-provider token), `my-cloud` or an organisation id (an API key made for that space). */
+  /** `*` (any space the user may act in), or the organisation id an API key was made for (it acts there only). */
   scope: string;
   apiClientId: string | null;
   expiresAt: Date;
@@ -49,8 +49,7 @@ export const tokenDigest = (token: string) => createHash('sha256').update(token)
 export function grantsFor(things: VisibleThing[], scope: string): string[] {
   const roles: string[] = [];
   for (const t of things) {
-    if (scope === 'my-cloud' && t.organizationId !== null) continue;
-    if (scope !== '*' && scope !== 'my-cloud' && t.organizationId !== scope) continue;
+    if (scope !== '*' && t.organizationId !== scope) continue;
     // The user's own My Cloud allows everything; a space what the user's roles there allow.
     const may = (action: 'iot.read' | 'iot.write') =>
       t.organizationId === null || rolesAllow(t.roles ?? [], action);
