@@ -156,8 +156,14 @@ export function createAppLogins(deps: {
     if (digest === login.grantsDigest) return;
     // Every process hears the same events: the one that records the change applies it.
     if (!(await repo.claimGrants(userId, login.grantsDigest, digest))) return;
-    await ensureRoles(roles);
-    check(await dynsec.run([{ command: 'modifyClient', username: userId, roles: rolesList(roles) }]));
+    try {
+      await ensureRoles(roles);
+      check(await dynsec.run([{ command: 'modifyClient', username: userId, roles: rolesList(roles) }]));
+    } catch (err) {
+      // Not applied: the next refresh (event or sweep) tries again.
+      await repo.claimGrants(userId, digest, '').catch(() => undefined);
+      throw err;
+    }
   }
 
   async function deleteClient(userId: string) {
