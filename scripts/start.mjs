@@ -31,5 +31,10 @@ function ensureBuilt(name, output, sources) {
 
 const shared = at('packages/shared/src');
 ensureBuilt('web', at('apps/web/dist/index.html'), [at('apps/web/src'), at('apps/web/index.html'), shared]);
-ensureBuilt('server', at('apps/server/dist/main.js'), [at('apps/server/src'), shared]);
+// The device protocol (and its simulator, which runs demo boards) is bundled into the server.
+ensureBuilt('server', at('apps/server/dist/main.js'), [
+  at('apps/server/src'),
+  shared,
+  at('packages/device-protocol/src'),
+]);
 await import(path.join(root, 'apps/server/dist/main.js'));

@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createRetentionClassifier } from './modules/iot/common/retention-classes.ts';
 import { createIotUsageSource } from './modules/iot/common/usage.ts';
 import { registerIotModules } from './modules/iot/register.ts';
+import type { DeviceFeed } from './modules/iot/triggers/device-feed.ts';
 import { createEventBus } from './modules/live/event-bus.ts';
 import type { EventBus } from './modules/live/live-event.ts';
 import { type LiveOptions, registerLive } from './modules/live/register.ts';
@@ -52,7 +53,7 @@ export interface AppDeps {
   /** Stored property values; built from the config when absent (MQTT ingest shares the same store). */
   telemetry?: TelemetryStore;
   /** The device side (MQTT broker): what the API tells it, and its health for the status feed. */
-  connectivity?: { hooks: ConnectivityHooks; health(): Promise<void> };
+  connectivity?: { hooks: ConnectivityHooks; health(): Promise<void>; feed?: DeviceFeed };
 }
 
 /** The telemetry store with the retention of the config and the plan of each property's space. */
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     telemetry,
     connectivity: connectivity?.hooks,
+    deviceFeed: connectivity?.feed,
   });
   const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
   await registerProvisioning(app, { db: deps.database.db, events, ...live });

@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(config.devOutbox).toBe(true);
   });
 
+  it('turns the demo device on with the embedded broker, off with an external one, as DEMO says when set', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker.invalid:1883' }).demo).toBe(false);
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker.invalid:1883', DEMO: 'true' }).demo).toBe(true);
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+  });
+
   it('derives URLs from PUBLIC_URL without its trailing slash and treats empty strings as unset', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://iot.example.org/', PORT: '', DATABASE_URL: '' });
     expect(config.publicUrl).toBe('https://iot.example.org');

@@ -32,6 +32,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Tinkercloud <no-reply@localhost>'),
   DEMO_DATA: bool.default(true),
+  // A simulated demo device, thing and dashboard in each new account's My Cloud; default: on with the embedded broker.
+  DEMO: bool.optional(),
   // Branded deployments are served on `{slug}.{BASE_HOST}` (spec section 1).
   BASE_HOST: z
     .string()
@@ -70,6 +72,8 @@ const envSchema = z.object({
   TELEMETRY_MAINTENANCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Megabytes of serialised device lists each process keeps (valid while the space's change marker holds).
   IOT_LIST_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  // A trigger fires at most once in this many seconds (a device sending 10 values a second floods no mailbox).
+  TRIGGER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
 });
@@ -100,11 +104,14 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
+  /** Every new account gets a demo device, thing and dashboard, fed by a simulator in this process. */
+  demo: boolean;
   /**
    * The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit); bytes of
-   * serialised device lists kept per process (0: none kept).
+   * serialised device lists kept per process (0: none kept); the shortest time between two firings of a
+   * trigger.
    */
-  iot: { rateLimitPerMinute: number; listCacheBytes: number };
+  iot: { rateLimitPerMinute: number; listCacheBytes: number; triggerMinIntervalMs: number };
   /** Stored values: days kept per retention class, and how often maintenance runs. */
   telemetry: {
     retentionDays: { free: number; entry: number; maker: number; 'maker-plus': number };
@@ -198,9 +205,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
+    demo: e.DEMO ?? e.MQTT_URL === undefined,
     iot: {
       rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
       listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
+      triggerMinIntervalMs: e.TRIGGER_MIN_INTERVAL_SECONDS * 1000,
     },
     telemetry: {
       retentionDays: {

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, telemetryStoreFor } from './app.ts';
 import { createLocalVerifier, createRemoteVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { createIdp } from './idp/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
 import { type Connectivity, createConnectivity } from './modules/connectivity/connectivity.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
+import { createDemo, type Demo } from './modules/demo/demo.ts';
 import { createEventBus } from './modules/live/event-bus.ts';
 import { brandedOrigins } from './modules/spaces/branded-origins.ts';
 import { createSpacesRepository } from './modules/spaces/spaces.repository.ts';
@@ -16,6 +17,9 @@ import { type DEMO_ACCOUNT, seedDemoData } from './seed/demo-data.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
+  db: Database;
+  /** The device side: the broker (embedded or external) and its hooks. */
+  connectivity: Connectivity;
   /** The seeded demo account, when demo data is on. */
   demoAccount: typeof DEMO_ACCOUNT | null;
   /** Where the embedded MQTT broker listens (null with an external broker). */
@@ -24,19 +28,29 @@ export interface RunningServer {
 }
 
 /**
- * Wires every part from the config: database → migrations → accounts → identity provider → HTTP app → MQTT
- * broker (after the app, whose HTTP server also carries MQTT over WebSocket).
+ * Wires every part from the config: database → migrations → broker side and live bus → demo → accounts →
+ * identity provider → HTTP app → MQTT listeners (after the app, whose HTTP server also carries MQTT over
+ * WebSocket) → demo boards.
  */
 export async function createServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
   const database = await openDatabase(config.database, (err) =>
     logger.warn({ err }, 'database connection lost; it will reconnect on the next query'),
   );
   let connectivity: Connectivity | undefined;
+  let demo: Demo | undefined;
   try {
     await runMigrations(database);
     const db = database.db;
     const mailer = createMailer({ ...config.mail, db, logger, outbox: config.devOutbox });
-    const accounts = createAccountService({ db, mailer, config, logger });
+    // One telemetry store for the API and device ingest; the live bus rides on the broker, so every process
+    // sees every event.
+    const telemetry = telemetryStoreFor(config, database);
+    connectivity = await createConnectivity({ config, db, logger, telemetry });
+    const events = createEventBus({ transport: connectivity.transport, logger });
+    connectivity.useEvents(events);
+    // Before the accounts: each new one (the seeded demo account too) gets its demo device.
+    demo = createDemo({ config, db, events, telemetry, connectivity: connectivity.hooks, logger });
+    const accounts = createAccountService({ db, mailer, config, logger, onAccountCreated: demo.provision });
     const demoAccount = await seedDemoData({ config, db, accounts });
     const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
     let idpPlugin: Awaited<ReturnType<typeof createIdp>>['plugin'] | undefined;
@@ -56,12 +70,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     } else {
       verifier = createRemoteVerifier(expect);
     }
-    // One telemetry store for the API and device ingest; the live bus rides on the broker, so every process
-    // sees every event.
-    const telemetry = telemetryStoreFor(config, database);
-    connectivity = await createConnectivity({ config, db, logger, telemetry });
-    const events = createEventBus({ transport: connectivity.transport, logger });
-    connectivity.useEvents(events);
+    const broker = connectivity;
     const app = await buildApp({
       config,
       database,
@@ -70,25 +79,32 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       verifier,
       idpPlugin,
       brandedOrigins: branded,
-      connectivity,
+      // The API's broker hooks pass by the demo, which stops the board of a demo device deleted or re-keyed.
+      connectivity: { hooks: demo.hooks ?? broker.hooks, health: () => broker.health() },
       telemetry,
       events,
       logger,
     });
     const mqtt = await connectivity.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
-    const broker = connectivity;
+    await demo.start(mqtt);
+    const boards = demo;
     return {
       app,
+      db,
+      connectivity: broker,
       demoAccount,
       mqtt,
       async close() {
-        // Devices are told goodbye (and marked offline) while the database is still there.
+        // Demo boards leave first, then devices are told goodbye (and marked offline) while the database is
+        // still there.
+        await boards.close();
         await broker.close();
         await app.close();
         await database.close();
       },
     };
   } catch (err) {
+    await demo?.close().catch(() => undefined);
     await connectivity?.close().catch(() => undefined);
     await database.close();
     throw err;

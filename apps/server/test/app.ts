@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
 import { type Connectivity, createConnectivity } from '../src/modules/connectivity/connectivity.ts';
+import { createDemo } from '../src/modules/demo/demo.ts';
 import { createEventBus } from '../src/modules/live/event-bus.ts';
 import type { EventBus } from '../src/modules/live/live-event.ts';
 import type { LiveOptions } from '../src/modules/live/register.ts';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
    * `MQTT_URL` in `env` that broker. The live bus then rides on it.
    */
   broker?: boolean;
+  /** How often demo boards publish (with `DEMO: 'true'` in `env` and a broker). */
+  demoIntervalMs?: number;
 }
 
 /**
@@ -34,20 +37,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const config: Config = loadConfig({
     PUBLIC_URL: 'http://test.local',
     LOG_LEVEL: 'silent',
+    // Accounts made by tests start empty unless a test asks for the demo device.
+    DEMO: 'false',
     ...(options.broker && !env.MQTT_URL && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
     ...env,
   });
   const database: DatabaseHandle & { name?: string } = options.database ?? (await openTestDatabase());
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ ...config.mail, db: database.db, logger, outbox: config.devOutbox });
-  const accounts = createAccountService({ db: database.db, mailer, config, logger });
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
-  const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
-  // With OIDC_ISSUER the app verifies a real provider's tokens over HTTP, as in production.
-  const verifier = config.oidc.embedded
-    ? createLocalVerifier({ keys: [jwk] }, expect)
-    : createRemoteVerifier(expect);
   const telemetry = telemetryStoreFor(config, database);
   let connectivity: Connectivity | undefined;
   let events = options.events;
@@ -56,6 +53,30 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     events ??= createEventBus({ transport: connectivity.transport, logger });
     connectivity.useEvents(events);
   }
+  const demo = createDemo({
+    config,
+    db: database.db,
+    events,
+    telemetry,
+    connectivity: connectivity?.hooks,
+    logger,
+    intervalMs: options.demoIntervalMs,
+  });
+  const accounts = createAccountService({
+    db: database.db,
+    mailer,
+    config,
+    logger,
+    onAccountCreated: demo.provision,
+  });
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+  const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
+  // With OIDC_ISSUER the app verifies a real provider's tokens over HTTP, as in production.
+  const verifier = config.oidc.embedded
+    ? createLocalVerifier({ keys: [jwk] }, expect)
+    : createRemoteVerifier(expect);
+  const broker = connectivity;
   const app = await buildApp({
     config,
     database,
@@ -65,10 +86,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     events,
     live: options.live,
     telemetry,
-    connectivity,
+    connectivity: broker && { hooks: demo.hooks ?? broker.hooks, health: () => broker.health() },
   });
   await app.ready();
-  await connectivity?.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
+  const listening = await connectivity?.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
+  if (listening !== undefined) await demo.start(listening);
 
   async function tokenFor(
     userId: string,
@@ -120,7 +142,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     databaseUrl: (database as { url?: string }).url,
     /** The MQTT side, when the test asked for a broker. */
     connectivity,
+    /** The demo (device, thing, dashboard and simulated board of new accounts, with `DEMO: 'true'`). */
+    demo,
     async close() {
+      await demo.close();
       await connectivity?.close();
       await app.close();
       if (!options.database) await database.close();

@@ -14,3 +14,9 @@ export function claimNames(namespace: string) {
   } as const;
 }
 export type ClaimNames = ReturnType<typeof claimNames>;
+
+/**
+ * The claim upstream access tokens carry the user id in. Clients of the Arduino ecosystem (arduino-iot-js) read it as
+ * their MQTT user name, so our access tokens carry it too, beside our namespaced claims.
+ */
+export const UPSTREAM_USER_ID_CLAIM = 'http://arduino.cc/id';

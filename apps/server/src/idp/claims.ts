@@ -1,4 +1,4 @@
-import { claimNames } from '@tinkercloud/shared';
+import { claimNames, UPSTREAM_USER_ID_CLAIM } from '@tinkercloud/shared';
 import { isTeen } from '../modules/accounts/account.rules.ts';
 import type { Account } from '../modules/accounts/account.types.ts';
 
@@ -49,6 +49,7 @@ export function accountClaims(account: Account, namespace: string, today = new D
 export function accessTokenClaims(account: Account, namespace: string) {
   return {
     [claimNames(namespace).tosAccepted]: account.tosAccepted,
+    [UPSTREAM_USER_ID_CLAIM]: account.id,
     email: account.email,
     email_verified: account.emailVerified,
     name: account.name,

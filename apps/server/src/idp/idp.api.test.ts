@@ -174,6 +174,8 @@ describe('embedded identity provider', () => {
     expect(decodeProtectedHeader(String(body.access_token)).typ).toBe('at+jwt');
     expect(at.payload.sub).toBe(user.id);
     expect(at.payload[ns.tosAccepted]).toBe(false);
+    // arduino-iot-js takes its MQTT user name from the upstream claim.
+    expect(at.payload['http://arduino.cc/id']).toBe(user.id);
 
     // Terms accepted later: the next token (by refresh) says so, and the refresh token rotates.
     await h.accounts.acceptTerms(user.id);

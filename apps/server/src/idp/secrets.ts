@@ -20,7 +20,11 @@ export interface IdpSecrets {
  * Reads a secret, creating it on first start. Several processes starting at once all insert "if absent" and
  * then read back the row that won, so they agree on one value.
  */
-async function loadOrCreate<T>(db: Database, name: string, create: () => Promise<T>): Promise<T> {
+export async function loadOrCreateSecret<T>(
+  db: Database,
+  name: string,
+  create: () => Promise<T>,
+): Promise<T> {
   const read = async () =>
     (await db.select().from(serverSecrets).where(eq(serverSecrets.name, name)).limit(1))[0];
   const existing = await read();
@@ -42,8 +46,8 @@ async function newSigningKey(): Promise<JWK> {
 }
 
 export async function loadIdpSecrets(db: Database): Promise<IdpSecrets> {
-  const signing = await loadOrCreate(db, SIGNING_KEYS, async () => ({ keys: [await newSigningKey()] }));
-  const cookies = await loadOrCreate(db, COOKIE_KEYS, async () => ({
+  const signing = await loadOrCreateSecret(db, SIGNING_KEYS, async () => ({ keys: [await newSigningKey()] }));
+  const cookies = await loadOrCreateSecret(db, COOKIE_KEYS, async () => ({
     keys: [randomBytes(32).toString('base64url')],
   }));
   return { signingKeys: signing.keys, cookieKeys: cookies.keys };

@@ -223,6 +223,36 @@ describe('simulated device', { timeout: 20_000 }, () => {
     expect(device.properties()).toEqual([{ name: 'x', type: 'FLOAT', value: 1.5, generated: true }]);
   });
 
+  it("takes a declared generator instead of its type's curve, and keeps a null-generator property as an output", async () => {
+    const t = thing('7d3a8f0e-56c1-4b8e-9f3e-2b1f6c0d9a41', { level: 'FLOAT', on: 'STATUS' });
+    const deviceId = `0c6a4b2e-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
+    cloud.secrets.set(deviceId, 'the-secret');
+    cloud.bindings.set(deviceId, t);
+    const device = startSimulatedDevice({
+      url: cloud.url,
+      deviceId,
+      secretKey: 'the-secret',
+      properties: [
+        { name: 'level', type: 'FLOAT', generator: (tick) => 1000 + tick },
+        { name: 'on', type: 'STATUS', generator: null },
+      ],
+      intervalMs: 50,
+      timing: FAST,
+    });
+    devices.push(device);
+    const later: ValuesEvent[] = [];
+    const collect = (e: ValuesEvent) => later.push(e);
+    cloud.on('values', collect);
+    await waitFor<ValuesEvent>(cloud, 'values', (e) =>
+      e.values.some((v) => v.name === 'level' && (v.value as number) >= 1003),
+    );
+    cloud.off('values', collect);
+    const values = later.flatMap((e) => e.values);
+    // "on" goes out once (the first pack) and never again: nothing but the cloud changes it.
+    expect(values.filter((v) => v.name === 'on')).toEqual([{ name: 'on', value: false }]);
+    expect(values.filter((v) => v.name === 'level').map((v) => v.value)).toContain(1001);
+  });
+
   it('disconnects and starts over when its thing requests stay unanswered', async () => {
     cloud.silent = true;
     const device = startSimulatedDevice({

@@ -398,7 +398,7 @@ export class SimulatedDevice extends EventEmitter {
   // ---- properties ----
 
   private addProperty(p: PropertyDeclaration, declared: boolean) {
-    const generator = generatorFor(p.type, p.name);
+    const generator = p.generator !== undefined ? p.generator : generatorFor(p.type, p.name);
     // Learned booleans, strings and objects are more likely outputs the user drives than sensors.
     const generated = generator !== null && (declared || ['FLOAT', 'INT'].includes(p.type));
     this.props.set(p.name, {

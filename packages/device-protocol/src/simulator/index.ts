@@ -7,5 +7,5 @@ export {
   type SimulatorTiming,
   startSimulatedDevice,
 } from './device.ts';
-export { generatorFor, initialValue } from './generators.ts';
+export { type Generator, generatorFor, initialValue } from './generators.ts';
 export { inferPropertyTypes, type PropertyDeclaration, parsePropertyList } from './property-declarations.ts';

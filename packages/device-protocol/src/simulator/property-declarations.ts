@@ -1,10 +1,16 @@
 import { WIRE_PROPERTY_TYPES, wireTypeOf } from '../properties/wire-types.ts';
 import type { SenmlRecord } from '../senml/record.ts';
+import type { Generator } from './generators.ts';
 
 export interface PropertyDeclaration {
   name: string;
   /** A property type id (`TEMPERATURE`, `HOME_SWITCH`…). */
   type: string;
+  /**
+   * The values this property takes on each tick, instead of the type's usual curve; null: an output that only
+   * the cloud (or `set`) changes.
+   */
+  generator?: Generator | null;
 }
 
 /** Short names the command line accepts besides the type ids. */

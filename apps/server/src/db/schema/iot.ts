@@ -307,6 +307,32 @@ export const iotTriggers = pgTable(
   ],
 );
 
+/**
+ * What firing a trigger remembers, apart from the trigger itself (so firing never moves the trigger's
+ * `updated_at` nor its generation): whether its condition held at the last value seen (conditions fire when
+ * they start to hold) and when it last fired (the rate limit). Written only when one of them changes.
+ */
+export const iotTriggerStates = pgTable('iot_trigger_states', {
+  triggerId: uuid('trigger_id')
+    .primaryKey()
+    .references(() => iotTriggers.id, { onDelete: 'cascade' }),
+  conditionMet: boolean('condition_met'),
+  lastFiredAt: ts('last_fired_at'),
+});
+
+/**
+ * One row: a number that a statement trigger on `iot_triggers` (migration `iot_trigger_firing`) moves on every
+ * change, so each server process knows when to reload its in-memory index of active triggers.
+ */
+export const iotTriggerGeneration = pgTable(
+  'iot_trigger_generation',
+  {
+    id: boolean('id').primaryKey().default(true),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('iot_trigger_generation_one_row', sql`${t.id}`)],
+);
+
 /** Actions (e-mail or push) run when a trigger fires; `email` and `push_notification` as the API sends them. */
 export const iotActions = pgTable(
   'iot_actions',

@@ -273,3 +273,29 @@ describe('account service', () => {
     );
   });
 });
+
+describe('onAccountCreated', () => {
+  it('runs once per new account, after its row exists; a failing hook never fails the sign-up', async () => {
+    const seen: { id: string; stored: boolean }[] = [];
+    const hooked = createAccountService({
+      db: database.db,
+      mailer: { send: async () => undefined },
+      config: { publicUrl: 'http://test.local', productName: 'Tinkercloud' },
+      logger: pino({ level: 'silent' }),
+      async onAccountCreated(account) {
+        const rows = await database.db.select().from(users).where(eq(users.id, account.id));
+        seen.push({ id: account.id, stored: rows.length === 1 });
+        throw new Error('the hook fails');
+      },
+    });
+    const local = await hooked.register(input({ email: 'hook@example.com', username: 'hooked' }));
+    expect(await hooked.authenticate('hooked', 'cobol forever')).toMatchObject({ id: local.id });
+    const external = await hooked.upsertExternalUser({ subject: 'ext|hook', name: 'Hooked Ext' });
+    // Signing in again is no new account.
+    await hooked.upsertExternalUser({ subject: 'ext|hook', name: 'Hooked Ext' });
+    expect(seen).toEqual([
+      { id: local.id, stored: true },
+      { id: external.id, stored: true },
+    ]);
+  });
+});

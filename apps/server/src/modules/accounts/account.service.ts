@@ -69,6 +69,11 @@ export interface AccountServiceDeps {
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;
   logger: AccountLogger;
+  /**
+   * Runs once for each new account (sign-up or first external sign-in), after its row is committed. A failure
+   * is logged and never fails the sign-up.
+   */
+  onAccountCreated?: (account: Account) => Promise<void>;
 }
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -110,6 +115,15 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     return `${base.slice(0, 40)}-${randomBytes(6).toString('hex')}`;
   }
 
+  async function created(account: Account): Promise<Account> {
+    try {
+      await deps.onAccountCreated?.(account);
+    } catch (err) {
+      deps.logger.error({ err, userId: account.id }, 'new-account hook failed; the account stays');
+    }
+    return account;
+  }
+
   return {
     async register(input) {
       const email = normaliseEmail(input.email);
@@ -142,7 +156,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           birthday: birthday ?? null,
         });
         deps.logger.info({ userId: row.id, isMinor: row.isMinor }, 'account created');
-        return toAccount(row);
+        return await created(toAccount(row));
       } catch (err) {
         // Two sign-ups racing for the same name: the unique index decides.
         if (isUniqueViolation(err))
@@ -285,7 +299,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
             isMinor: identity.isMinor ?? false,
           });
           deps.logger.info({ userId: row.id }, 'external account created');
-          return toAccount(row);
+          return await created(toAccount(row));
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 3) throw err;
           // A concurrent first call for the same subject may have won the race.

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import type { DeviceFeed } from '../iot/triggers/device-feed.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -93,7 +94,9 @@ export async function createConnectivity(deps: ConnectivityDeps) {
       logger.error({ err, deviceId }, 'onboarding not marked provisioned'),
     );
   };
+  const feed: DeviceFeed = { onValues: ingest.onValues, onDeviceStatus: presence.onStatus };
   const parts = {
+    feed,
     deps,
     events,
     repo,
@@ -109,6 +112,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
 }
 
 type Parts = {
+  feed: DeviceFeed;
   deps: ConnectivityDeps;
   /** The live bus (a stand-in until `useEvents`). */
   events: EventBus;
@@ -215,6 +219,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     ingest,
     /** Timezone offset changes pushed to connected devices (tests scan with their own clock). */
     dst,
+    /** Values and status changes stored here, for triggers. */
+    feed: parts.feed,
 
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
@@ -280,7 +286,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   let stopDst: (() => void) | null = null;
   const stale = createStaleSweep({
     repo,
-    events: parts.events,
+    presence,
     logger,
     isConnected: (id) => connections.has(id),
     // Disabling a client makes Mosquitto drop its connection; enabled again at once, a live device reconnects.
@@ -411,6 +417,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Values and status changes stored here, for triggers. */
+    feed: parts.feed,
     /** The server's own client of the broker (tests drop its connection). */
     broker,
     dynsec,

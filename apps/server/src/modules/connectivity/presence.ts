@@ -3,6 +3,14 @@ import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 
+/** A status this process stored for a device. */
+export interface StatusChange {
+  deviceId: string;
+  space: SpaceKey;
+  status: 'ONLINE' | 'OFFLINE';
+  at: Date;
+}
+
 /** Last activity is written at most this often per device: a busy device must not cost a write per message. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
 
@@ -20,6 +28,17 @@ export function createPresence(deps: {
   const chains = new Map<string, Promise<void>>();
   const lastWrite = new Map<string, number>();
   const touched = new Set<string>();
+  const listeners = new Set<(change: StatusChange) => void>();
+
+  function tell(change: StatusChange) {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        deps.logger.error({ err }, 'status listener failed');
+      }
+    }
+  }
 
   function inOrder(deviceId: string, work: () => Promise<void>): Promise<void> {
     const next = (chains.get(deviceId) ?? Promise.resolve()).then(work).catch((err: unknown) => {
@@ -39,6 +58,7 @@ export function createPresence(deps: {
         lastWrite.set(deviceId, at.getTime());
         deps.logger.info({ deviceId, status }, 'device status');
         iotEvents(deps.events).deviceStatus(space, deviceId, status, at);
+        tell({ deviceId, space, status, at });
       }
     });
   }
@@ -91,9 +111,26 @@ export function createPresence(deps: {
     async sweep(): Promise<void> {
       const at = new Date();
       const changed = await deps.repo.markOfflineExcept(this.online(), at);
-      for (const d of changed) iotEvents(deps.events).deviceStatus(d, d.id, 'OFFLINE', at);
+      this.wentOffline(changed, at);
       if (changed.length > 0)
         deps.logger.info({ count: changed.length }, 'devices without a session marked offline');
+    },
+
+    /** Devices marked offline in the database by a sweep: announced as a disconnect is. */
+    wentOffline(changed: { id: string; organizationId: string | null; ownerUserId: string }[], at: Date) {
+      for (const d of changed) {
+        iotEvents(deps.events).deviceStatus(d, d.id, 'OFFLINE', at);
+        tell({ deviceId: d.id, space: d, status: 'OFFLINE', at });
+      }
+    },
+
+    /**
+     * Called with every status change this process stored (so once per change across processes: triggers
+     * fire here, not in every process the live bus reaches).
+     */
+    onStatus(listener: (change: StatusChange) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     /** Resolves when every status write started so far is done. */

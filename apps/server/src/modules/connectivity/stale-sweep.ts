@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { iotEvents } from '../live/iot-events.ts';
-import type { EventBus } from '../live/live-event.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
+import type { Presence } from './presence.ts';
 
 /** 1.5 × the 60 s keepalive of the Arduino device libraries: a device quiet longer may be gone. */
 export const STALE_AFTER_MS = 90_000;
@@ -20,7 +19,8 @@ export const PROBE_WINDOW_MS = 30_000;
  */
 export function createStaleSweep(deps: {
   repo: ConnectivityRepository;
-  events: EventBus;
+  /** Announces the devices marked offline (live event, triggers). */
+  presence: Pick<Presence, 'wentOffline'>;
   logger: FastifyBaseLogger;
   /** The device's connection is known to this process (its log line was seen). */
   isConnected: (deviceId: string) => boolean;
@@ -61,7 +61,7 @@ export function createStaleSweep(deps: {
       for (const id of due) probed.delete(id);
       const at = new Date();
       const changed = await repo.markStaleOffline(due, before, at);
-      for (const d of changed) iotEvents(deps.events).deviceStatus(d, d.id, 'OFFLINE', at);
+      deps.presence.wentOffline(changed, at);
       if (changed.length > 0) logger.info({ count: changed.length }, 'devices gone unseen marked offline');
     },
 

@@ -34,6 +34,8 @@ import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
+import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
+import { createTriggerFiring, type TriggerFiring } from './triggers/trigger-firing.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
 
@@ -48,6 +50,15 @@ export interface IotModulesDeps {
   telemetry: TelemetryStore;
   /** The device side: writes reach devices, binding and key changes reach the broker. */
   connectivity?: ConnectivityHooks;
+  /** Values and status changes the device side stored in this process, for triggers. */
+  deviceFeed?: DeviceFeed;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fires triggers on values and device status changes stored by this process. */
+    triggerFiring: TriggerFiring;
+  }
 }
 
 /**
@@ -73,8 +84,19 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
   });
+  const firing = createTriggerFiring({
+    db,
+    mailer: deps.mailer,
+    logger: app.log,
+    minIntervalMs: config.iot.triggerMinIntervalMs,
+  });
+  app.decorate('triggerFiring', firing);
+  app.addHook('onClose', () => firing.close());
+  const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, firing) : undefined;
+  app.addHook('onClose', async () => unfeed?.());
   const devices = createDevicesService({
     db,
+    triggers: firing,
     resolve,
     events,
     telemetry,
@@ -83,7 +105,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
-  const triggers = createTriggersService({ db, resolve, quotas });
+  const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
   const authenticate = createIotAuthenticate(app, tokens);
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
@@ -112,7 +134,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(appLoginRoutes, { connectivity });
       await authed.register(thingsRoutes, { things });
       await authed.register(propertiesRoutes, {
-        properties: createPropertiesService({ db, resolve, events, telemetry, connectivity }),
+        properties: createPropertiesService({
+          db,
+          resolve,
+          events,
+          telemetry,
+          connectivity,
+          triggers: firing,
+        }),
       });
       await authed.register(seriesRoutes, {
         series: createSeriesService({ db, resolve, telemetry }),

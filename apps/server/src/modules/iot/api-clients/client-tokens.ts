@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { UPSTREAM_USER_ID_CLAIM } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../../db/client.ts';
@@ -6,8 +7,7 @@ import { serverSecrets } from '../../../db/schema/index.ts';
 import { CLIENT_TOKEN_KID } from '../common/auth.ts';
 import type { ApiClientsRepository } from './api-clients.repository.ts';
 
-/** The claim upstream puts the user id in (arduino-iot-js reads it as the MQTT username). */
-export const USER_ID_CLAIM = 'http://arduino.cc/id';
+export const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
 export const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
 /** Upstream tokens last about five minutes; the clients fetch a new one when it runs out. */
 export const CLIENT_TOKEN_TTL_S = 300;

@@ -13,6 +13,7 @@ import { type IotSpace, type SpaceRequest, type SpaceResolver, spaceKeyOf } from
 import { withoutTag, withTag } from '../common/tags.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { checkedPoint } from '../properties/property-rules.ts';
+import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
 import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
@@ -71,6 +72,8 @@ export function createDevicesService(deps: {
   telemetry: TelemetryStore;
   /** Told when a device goes away or its key changes (connections end, an external broker learns it). */
   connectivity?: ConnectivityHooks;
+  /** Triggers watching values written as if by the device (this process stored them, so it fires them). */
+  triggers?: Pick<TriggerFiring, 'valuesStored'>;
 }) {
   const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
@@ -238,6 +241,9 @@ export function createDevicesService(deps: {
       // Every value is checked before any is stored; then one batch.
       await deps.telemetry.write(resolved.map((r) => checkedPoint(r.property, r.value, at)));
       for (const r of resolved) live.propertyValue(space, r.property, r.value, at);
+      deps.triggers?.valuesStored(
+        resolved.map((r) => ({ space, propertyId: r.property.id, value: r.value, at })),
+      );
     },
 
     /** Stored values of one property of the device's thing, newest first, paged by `start`. */

@@ -9,6 +9,7 @@ import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
+import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { propertyView } from '../views.ts';
 import { createPropertiesRepository } from './properties.repository.ts';
 import type { Aggregation, PropertyPayload } from './properties.schemas.ts';
@@ -25,6 +26,8 @@ export function createPropertiesService(deps: {
   telemetry: TelemetryStore;
   /** Delivers published values to the thing's device. */
   connectivity?: ConnectivityHooks;
+  /** Triggers watching the published values (this process stored them, so it fires them). */
+  triggers?: Pick<TriggerFiring, 'valuesStored'>;
 }) {
   const live = iotEvents(deps.events);
   const things = createThingsRepository(deps.db);
@@ -113,6 +116,7 @@ export function createPropertiesService(deps: {
       const at = new Date();
       await publishValue(deps.telemetry, rec.property, value, at);
       live.propertyValue(space, rec.property, value, at);
+      deps.triggers?.valuesStored([{ space, propertyId: rec.property.id, value, at }]);
       const p = rec.property;
       await deps.connectivity?.deliver(thing.id, [{ name: p.variableName ?? p.name, type: p.type, value }]);
     },

@@ -93,6 +93,8 @@ export const CONDITION_OPERATORS = [
   'TRUE',
   'FALSE',
   'CONTAINS',
+  'CONNECTED',
+  'DISCONNECTED',
 ] as const;
 export const conditionSchema = z.object({
   operator: z.enum(CONDITION_OPERATORS),
@@ -121,7 +123,9 @@ export const triggerBody = z.object({
   device_status_source: deviceStatusSource.optional(),
   condition: conditionSchema
     .optional()
-    .describe('Ours: when a property trigger fires (default CHANGED, TRUE for booleans)'),
+    .describe(
+      'Ours: when a property trigger fires (default CHANGED, TRUE for booleans); for a device status trigger, CONNECTED or DISCONNECTED (default: both)',
+    ),
   actions: z.array(createActionBody).max(10).optional(),
   soft_deleted: z.boolean().optional(),
 });

@@ -9,6 +9,7 @@ import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 import { deviceView, propertyView } from '../views.ts';
+import { createFiringRepository } from './firing.repository.ts';
 import { actionView, slug, triggerView } from './trigger-view.ts';
 import {
   type ActionChanges,
@@ -62,14 +63,36 @@ export function checkCondition(type: string, condition: Condition | undefined): 
   return { operator: condition.operator, value: v };
 }
 
+const STATUS_OPS = ['CHANGED', 'CONNECTED', 'DISCONNECTED'];
+
+/** A device status trigger's condition: CONNECTED or DISCONNECTED only, or (absent, CHANGED) both. */
+export function checkStatusCondition(condition: Condition | undefined): Condition | null {
+  if (!condition || condition.operator === 'CHANGED') return null;
+  if (!STATUS_OPS.includes(condition.operator)) {
+    throw new AppError(
+      'validation_error',
+      `A device status trigger accepts the conditions ${STATUS_OPS.join(', ')}.`,
+    );
+  }
+  return { operator: condition.operator };
+}
+
 /**
  * Triggers v1 and actions v1: a trigger watches one property (with a condition) or the connection of devices,
  * and runs e-mail or push actions. Creating one needs a paid plan other than Entry and room under the
- * plan's trigger limit (412 otherwise). Recipients must belong to the space. Firing is the job of the device
- * connectivity code.
+ * plan's trigger limit (412 otherwise). Recipients must belong to the space. Firing is `trigger-firing.ts`'s
+ * job; every change here tells it (`changed`) so it reloads its index at once.
  */
-export function createTriggersService(deps: { db: Database; resolve: SpaceResolver; quotas: IotQuotas }) {
+export function createTriggersService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  quotas: IotQuotas;
+  /** Told after each change to triggers (the firing index of this process). */
+  changed?: () => void;
+}) {
   const repo = createTriggersRepository(deps.db);
+  const firing = createFiringRepository(deps.db);
+  const changed = () => deps.changed?.();
   const properties = createPropertiesRepository(deps.db);
 
   async function found(space: IotSpace, id: string, withDeleted = false) {
@@ -135,7 +158,7 @@ export function createTriggersService(deps: { db: Database; resolve: SpaceResolv
         throw new AppError('validation_error', 'A device does not exist in this space.');
       return {
         propertyId: null,
-        condition: null,
+        condition: checkStatusCondition(body.condition),
         deviceStatusSource: {
           criteria: s.criteria,
           device_ids: ids,
@@ -147,6 +170,9 @@ export function createTriggersService(deps: { db: Database; resolve: SpaceResolv
     if (current) {
       if (body.condition && current.propertyId) {
         return { condition: checkCondition(await propertyType(space, current.propertyId), body.condition) };
+      }
+      if (body.condition && current.deviceStatusSource) {
+        return { condition: checkStatusCondition(body.condition) };
       }
       return {};
     }
@@ -190,6 +216,9 @@ export function createTriggersService(deps: { db: Database; resolve: SpaceResolv
         for (const a of body.actions) await txRepo.insertAction(actionValues(space, id, a));
       }
     });
+    // A new condition or source starts afresh: its first holding value fires.
+    if ('condition' in changes || changes.active === true) await firing.resetCondition(id);
+    changed();
     return full(await found(space, id));
   }
 
@@ -229,6 +258,7 @@ export function createTriggersService(deps: { db: Database; resolve: SpaceResolv
         });
         for (const a of body.actions ?? []) await txRepo.insertAction(actionValues(space, id, a));
       });
+      changed();
       return full(await found(space, id));
     },
 
@@ -297,6 +327,7 @@ export function createTriggersService(deps: { db: Database; resolve: SpaceResolv
       const t = await found(space, id, force);
       if (force) await repo.hardDelete(t.id);
       else await repo.softDelete(t.id);
+      changed();
     },
 
     /** The trigger as a template: its property and devices by thing template id and variable name. */
