@@ -73,7 +73,7 @@ export const appLoginRoutes: FastifyPluginAsync<{ connectivity?: ConnectivityHoo
     },
     async (request) => {
       const login = loginOf(request, request.body?.client_id);
-      await connectivity?.appLogin?.(login);
+      await connectivity?.appLogin(login);
       return {
         username: login.userId,
         client_id: login.clientId,
@@ -92,7 +92,7 @@ export const appLoginRoutes: FastifyPluginAsync<{ connectivity?: ConnectivityHoo
       },
     },
     async (request) => {
-      await connectivity?.appLogout?.(actorOf(request).userId);
+      await connectivity?.appLogout(actorOf(request).userId);
       return null;
     },
   );

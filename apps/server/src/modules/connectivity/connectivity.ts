@@ -203,6 +203,9 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       if (!deviceIds.some((id) => id && sessions.get(id))) return;
       await sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
     },
+    // The embedded broker checks application tokens itself: nothing to register.
+    appLogin: async () => undefined,
+    appLogout: async () => undefined,
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
       // A device whose key is removed keeps no connection it made with it.

@@ -14,8 +14,8 @@ export interface ConnectivityHooks {
   bindingsChanged(deviceIds: (string | null | undefined)[]): Promise<void>;
   /** A device's secret key was set (or removed: null); an external broker needs it for its own check. */
   secretChanged(deviceId: string, secret: string | null): Promise<void>;
-  /** External broker: this access token becomes the user's MQTT password until it expires (embedded: absent). */
-  appLogin?(login: AppLoginRequest): Promise<void>;
-  /** External broker: the user's MQTT login ends. */
-  appLogout?(userId: string): Promise<void>;
+  /** External broker: this access token becomes the user's MQTT password until it expires (embedded: nothing). */
+  appLogin(login: AppLoginRequest): Promise<void>;
+  /** External broker: the user's MQTT login ends (embedded: nothing). */
+  appLogout(userId: string): Promise<void>;
 }
