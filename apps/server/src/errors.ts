@@ -8,6 +8,8 @@ const CATALOGUE = {
   forbidden: { status: 403, name: 'Forbidden' },
   not_found: { status: 404, name: 'Not found' },
   conflict: { status: 409, name: 'Conflict' },
+  /** A link that expired (OTA downloads). */
+  gone: { status: 410, name: 'Gone' },
   /** A plan limit reached (things, API clients, triggers): the upstream IoT API answers 412. */
   precondition_failed: { status: 412, name: 'Precondition failed' },
   payload_too_large: { status: 413, name: 'Payload too large' },

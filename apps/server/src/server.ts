@@ -80,7 +80,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       idpPlugin,
       brandedOrigins: branded,
       // The API's broker hooks pass by the demo, which stops the board of a demo device deleted or re-keyed.
-      connectivity: { hooks: demo.hooks ?? broker.hooks, health: () => broker.health() },
+      connectivity: { hooks: demo.hooks ?? broker.hooks, health: () => broker.health(), feed: broker.feed },
       telemetry,
       events,
       logger,

@@ -86,7 +86,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     events,
     live: options.live,
     telemetry,
-    connectivity: broker && { hooks: demo.hooks ?? broker.hooks, health: () => broker.health() },
+    connectivity: broker && {
+      hooks: demo.hooks ?? broker.hooks,
+      health: () => broker.health(),
+      feed: broker.feed,
+    },
   });
   await app.ready();
   const listening = await connectivity?.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });

@@ -25,6 +25,8 @@ export const deviceStatusDataSchema = z.object({
 });
 export const thingUpdatedDataSchema = z.object({ thing_id: id });
 export const deviceUpdatedDataSchema = z.object({ device_id: id });
+/** A dashboard was created, changed (widgets, links, shares, restore) or deleted. */
+export const dashboardChangedDataSchema = z.object({ dashboard_id: id });
 
 export const snapshotDataSchema = z.object({
   devices: z.array(z.object({ id, status: z.string().max(16) })),
@@ -45,6 +47,9 @@ export const LIVE_DATA_SCHEMAS = {
   'devices.status': deviceStatusDataSchema,
   'things.updated': thingUpdatedDataSchema,
   'devices.updated': deviceUpdatedDataSchema,
+  'dashboards.created': dashboardChangedDataSchema,
+  'dashboards.updated': dashboardChangedDataSchema,
+  'dashboards.deleted': dashboardChangedDataSchema,
 } as const;
 export type LiveStreamType = keyof typeof LIVE_DATA_SCHEMAS;
 export const LIVE_STREAM_TYPES = Object.keys(LIVE_DATA_SCHEMAS) as LiveStreamType[];
@@ -53,6 +58,7 @@ export type PropertyValueData = z.infer<typeof propertyValueDataSchema>;
 export type DeviceStatusData = z.infer<typeof deviceStatusDataSchema>;
 export type ThingUpdatedData = z.infer<typeof thingUpdatedDataSchema>;
 export type DeviceUpdatedData = z.infer<typeof deviceUpdatedDataSchema>;
+export type DashboardChangedData = z.infer<typeof dashboardChangedDataSchema>;
 export type SnapshotData = z.infer<typeof snapshotDataSchema>;
 
 /** What a reader of the stream gets: the snapshot, or one of the live events. */
@@ -61,7 +67,8 @@ export type LiveStreamEvent =
   | { type: 'properties.value'; data: PropertyValueData }
   | { type: 'devices.status'; data: DeviceStatusData }
   | { type: 'things.updated'; data: ThingUpdatedData }
-  | { type: 'devices.updated'; data: DeviceUpdatedData };
+  | { type: 'devices.updated'; data: DeviceUpdatedData }
+  | { type: 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted'; data: DashboardChangedData };
 
 export function isLiveStreamType(type: string): type is LiveStreamType {
   return Object.hasOwn(LIVE_DATA_SCHEMAS, type);

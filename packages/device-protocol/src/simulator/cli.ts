@@ -17,6 +17,7 @@ Runs a simulated board that speaks the Arduino IoT Cloud protocol 2.x like the A
   --timestamps             send the time of each value (t, epoch seconds)
   --lib-version <v>        library version sent in DeviceBegin, default 2.9.0
   --insecure               accept any TLS certificate (self-signed brokers)
+  --ota                    take OTA updates: download, check, "flash" and reboot (reconnect)
   --verbose                log every message
   -h, --help               this text`;
 
@@ -38,6 +39,7 @@ function parse() {
       timestamps: { type: 'boolean', default: false },
       'lib-version': { type: 'string', default: '2.9.0' },
       insecure: { type: 'boolean', default: false },
+      ota: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -87,6 +89,7 @@ const device = startSimulatedDevice({
   libVersion: v['lib-version'],
   logger: { info: line('info'), warn: line('warn'), ...(v.verbose ? { debug: line('debug') } : {}) },
   mqtt: v.insecure ? { rejectUnauthorized: false } : {},
+  ...(v.ota && { ota: {} }),
 });
 device.on('write', ({ name, value }) => line('info')(`cloud wrote ${name} = ${JSON.stringify(value)}`));
 if (!v.verbose)

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCommand } from '../commands/codec.ts';
+import { OTA_STATES } from '../commands/types.ts';
 import { FakeCloud, type FakeThing, type Received, type ValuesEvent } from '../testing/fake-cloud.ts';
-import { type SimulatedDevice, startSimulatedDevice } from './device.ts';
+import { OTA_ERROR_SHA_MISMATCH, type SimulatedDevice, startSimulatedDevice } from './device.ts';
 
 const THING = 'e4494d55-872a-4fd2-9646-92f87949394c';
 const FAST = {
@@ -45,7 +47,15 @@ function waitFor<T>(emitter: EventEmitter, event: string, accept: (v: T) => bool
   });
 }
 
-function newDevice(opts: { thing?: FakeThing; properties?: string; secret?: string; qos?: 0 | 1 } = {}) {
+function newDevice(
+  opts: {
+    thing?: FakeThing;
+    properties?: string;
+    secret?: string;
+    qos?: 0 | 1;
+    ota?: { download: (url: string) => Promise<Uint8Array> };
+  } = {},
+) {
   const deviceId = `0c6a4b2e-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
   cloud.secrets.set(deviceId, 'the-secret');
   if (opts.thing) cloud.bindings.set(deviceId, opts.thing);
@@ -56,6 +66,7 @@ function newDevice(opts: { thing?: FakeThing; properties?: string; secret?: stri
     ...(opts.properties ? { properties: opts.properties } : {}),
     intervalMs: 100,
     ...(opts.qos ? { qos: opts.qos } : {}),
+    ...(opts.ota ? { ota: opts.ota } : {}),
     timing: FAST,
   });
   devices.push(device);
@@ -323,5 +334,67 @@ describe('simulated device', { timeout: 20_000 }, () => {
     const err = await waitFor<Error>(device, 'connectionError');
     expect(err.message).toMatch(/Not authorized|Bad username or password/i);
     expect(device.connected).toBe(false);
+  });
+
+  it('takes an OTA update: reports its firmware, downloads, checks the hash, flashes, reboots on the new one', async () => {
+    const image = new TextEncoder().encode('firmware 2.0');
+    const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+    const urls: string[] = [];
+    const device = newDevice({
+      ota: {
+        download: async (url) => {
+          urls.push(url);
+          return image;
+        },
+      },
+    });
+    const before = device.firmwareSha256;
+    await waitFor(
+      cloud,
+      'command',
+      (e: { deviceId: string; command: { type: string } }) =>
+        e.deviceId === device.deviceId && e.command.type === 'OtaBeginUp',
+    );
+    expect(commandsOf(device.deviceId)).toContainEqual({ type: 'OtaBeginUp', sha256: before });
+
+    const id = '6f1c1e8e-3f5a-4b4e-9a41-6d6bd8c3c001';
+    const rebooted = waitFor(
+      cloud,
+      'command',
+      (e: { deviceId: string; command: { type: string; sha256?: string } }) =>
+        e.deviceId === device.deviceId && e.command.type === 'OtaBeginUp' && e.command.sha256 === sha(image),
+    );
+    cloud.send(device.deviceId, {
+      type: 'OtaUpdateDown',
+      id,
+      url: 'http://127.0.0.1/fw.ota',
+      initialSha256: before,
+      finalSha256: sha(image),
+    });
+    await rebooted;
+    expect(urls).toEqual(['http://127.0.0.1/fw.ota']);
+    const steps = commandsOf(device.deviceId).flatMap((c) => (c.type === 'OtaProgressUp' ? [c] : []));
+    expect(steps.map((s) => s.state)).toEqual([
+      OTA_STATES.OtaAvailable,
+      OTA_STATES.StartOTA,
+      OTA_STATES.Fetch,
+      OTA_STATES.FlashOTA,
+      OTA_STATES.Reboot,
+    ]);
+    expect(steps.every((s) => s.id === id)).toBe(true);
+    expect(steps[2]?.stateData).toBe(image.length);
+    expect(device.firmwareSha256).toBe(sha(image));
+
+    // A file whose hash is not the announced one is refused and the firmware stays.
+    const failed = waitFor(device, 'otaProgress', (p: { state: number }) => p.state === OTA_STATES.Fail);
+    cloud.send(device.deviceId, {
+      type: 'OtaUpdateDown',
+      id,
+      url: 'http://127.0.0.1/fw.ota',
+      initialSha256: sha(image),
+      finalSha256: 'ab'.repeat(32),
+    });
+    expect(await failed).toMatchObject({ stateData: OTA_ERROR_SHA_MISMATCH });
+    expect(device.firmwareSha256).toBe(sha(image));
   });
 });

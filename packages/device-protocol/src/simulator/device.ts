@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { decodeCommand, encodeCommand } from '../commands/codec.ts';
-import type { Command } from '../commands/types.ts';
+import { type Command, type CommandOf, OTA_STATES } from '../commands/types.ts';
 import { ProtocolError } from '../errors.ts';
 import { checkPropertyValue } from '../properties/check.ts';
 import { recordsToValues, valueToRecords } from '../properties/values.ts';
@@ -68,7 +69,22 @@ export interface SimulatedDeviceOptions {
   timing?: Partial<SimulatorTiming>;
   /** Extra mqtt.js options (TLS settings…). */
   mqtt?: IClientOptions;
+  /**
+   * Take OTA updates: report the running firmware (OtaBeginUp with its SHA-256) on every connection, download
+   * an offered file, check its hash, "flash" it, report each step (OtaProgressUp) and reboot (reconnect).
+   * Without it an offer is only logged and emitted (`ota`).
+   */
+  ota?: {
+    /** The firmware the device starts with (default: a fixed text). */
+    firmware?: Uint8Array;
+    /** How the file is fetched (default: global fetch). */
+    download?: (url: string) => Promise<Uint8Array>;
+  };
 }
+
+/** The library's OTA error for a downloaded file whose hash is not the announced one (negative = error). */
+export const OTA_ERROR_SHA_MISMATCH = -6;
+export const OTA_ERROR_DOWNLOAD = -2;
 
 export interface SimulatedProperty {
   name: string;
@@ -89,7 +105,8 @@ interface PropertyState extends SimulatedProperty {
 /**
  * Events: `connected`, `disconnected`, `connectionError` (Error), `command` (Command received on c/dw),
  * `registered` (empty ThingUpdate), `thing` (thing id, or null when detached), `synced` (last values applied),
- * `write` ({name, value} from e/i), `published` ({name, value}[]), `timezone` ({offset, until}), `ota`.
+ * `write` ({name, value} from e/i), `published` ({name, value}[]), `timezone` ({offset, until}), `ota` (the
+ * offer), `otaProgress` ({id, state, stateData} reported), `rebooting` (the new firmware's SHA-256).
  */
 export class SimulatedDevice extends EventEmitter {
   readonly deviceId: string;
@@ -113,6 +130,9 @@ export class SimulatedDevice extends EventEmitter {
   private thing: string | null = null;
   private thingState: 'idle' | 'requesting' | 'synced' = 'idle';
   timezone = { offset: 0, until: 0 };
+  private firmware: Uint8Array;
+  private otaCounter = 0;
+  private updating = false;
 
   constructor(opts: SimulatedDeviceOptions) {
     super();
@@ -126,6 +146,7 @@ export class SimulatedDevice extends EventEmitter {
       typeof opts.properties === 'string' ? parsePropertyList(opts.properties) : (opts.properties ?? []);
     for (const p of declared) this.addProperty(p, true);
     this.reconnectDelay = this.timing.reconnectMinMs;
+    this.firmware = opts.ota?.firmware ?? new TextEncoder().encode('tinkercloud simulated firmware 1');
     this.client = connect(opts.url, {
       ...opts.mqtt,
       clientId: opts.deviceId,
@@ -154,6 +175,11 @@ export class SimulatedDevice extends EventEmitter {
 
   get connected(): boolean {
     return this.client.connected;
+  }
+
+  /** SHA-256 (hex) of the firmware the device runs. */
+  get firmwareSha256(): string {
+    return createHash('sha256').update(this.firmware).digest('hex');
   }
 
   get synced(): boolean {
@@ -217,6 +243,8 @@ export class SimulatedDevice extends EventEmitter {
     this.attempt.begin(this.timing.thingRetryMinMs, this.timing.thingRetryMaxMs);
     this.registered = false;
     this.sendCapabilities();
+    // The OTA state machine starts with the connection and says which firmware runs.
+    if (this.opts.ota) this.send({ type: 'OtaBeginUp', sha256: this.firmwareSha256 });
   }
 
   private sendCapabilities() {
@@ -263,8 +291,12 @@ export class SimulatedDevice extends EventEmitter {
         this.onLastValues(cmd.senml);
         return;
       case 'OtaUpdateDown':
-        this.log.info(`OTA offered (${cmd.url}); a simulated device cannot flash it`);
         this.emit('ota', cmd);
+        if (!this.opts.ota) {
+          this.log.info(`OTA offered (${cmd.url}); this simulated device does not take updates`);
+          return;
+        }
+        void this.update(cmd);
         return;
       default:
         return;
@@ -299,6 +331,47 @@ export class SimulatedDevice extends EventEmitter {
     this.log.info(`detached from thing ${old}`);
     this.emit('thing', null);
     this.deviceInit();
+  }
+
+  // ---- OTA (the library's OTACloudProcessInterface, without approval) ----
+
+  private progress(id: string, state: number, stateData = 0) {
+    // Microseconds since the epoch plus a counter, as the library stamps its reports.
+    const time = Date.now() * 1000 + (this.otaCounter++ % 1000);
+    this.send({ type: 'OtaProgressUp', id, state, stateData, time });
+    this.emit('otaProgress', { id, state, stateData });
+  }
+
+  private async update(cmd: CommandOf<'OtaUpdateDown'>) {
+    if (this.updating) return;
+    this.updating = true;
+    try {
+      this.progress(cmd.id, OTA_STATES.OtaAvailable);
+      this.progress(cmd.id, OTA_STATES.StartOTA);
+      let file: Uint8Array;
+      try {
+        file = await (this.opts.ota?.download ?? fetchBytes)(cmd.url);
+      } catch (e) {
+        this.log.warn(`OTA download failed: ${(e as Error).message}`);
+        this.progress(cmd.id, OTA_STATES.Fail, OTA_ERROR_DOWNLOAD);
+        return;
+      }
+      this.progress(cmd.id, OTA_STATES.Fetch, file.length);
+      const sha = createHash('sha256').update(file).digest('hex');
+      if (sha !== cmd.finalSha256) {
+        this.log.warn('OTA file hash does not match the announced one');
+        this.progress(cmd.id, OTA_STATES.Fail, OTA_ERROR_SHA_MISMATCH);
+        return;
+      }
+      this.progress(cmd.id, OTA_STATES.FlashOTA);
+      this.firmware = file;
+      this.progress(cmd.id, OTA_STATES.Reboot);
+      this.log.info(`OTA ${cmd.id} applied: rebooting`);
+      this.emit('rebooting', sha);
+      this.reconnect();
+    } finally {
+      this.updating = false;
+    }
   }
 
   // ---- thing state machine (ArduinoIoTCloudThing) ----
@@ -507,6 +580,12 @@ export class SimulatedDevice extends EventEmitter {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
   }
+}
+
+async function fetchBytes(url: string): Promise<Uint8Array> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 /**

@@ -1,5 +1,7 @@
 export {
   LIBRARY_TIMING,
+  OTA_ERROR_DOWNLOAD,
+  OTA_ERROR_SHA_MISMATCH,
   type SimulatedDevice,
   type SimulatedDeviceOptions,
   type SimulatedProperty,

@@ -1,4 +1,5 @@
 export * from './connectivity.ts';
+export * from './firmware.ts';
 export * from './iot.ts';
 export * from './provisioning.ts';
 export * from './spaces.ts';

@@ -137,7 +137,8 @@ export const iotThings = pgTable(
     webhookUri: text('webhook_uri'),
     webhookActive: boolean('webhook_active').notNull().default(false),
     assistant: text('assistant', { enum: ['ALEXA', 'GOOGLE', 'NONE'] }),
-    sketchId: uuid('sketch_id'),
+    /** The sketch attached to the thing (`PUT /iot/v2/things/{id}/sketch`); detaching keeps the sketch. */
+    sketchId: uuid('sketch_id').references((): AnyPgColumn => iotSketches.id, { onDelete: 'set null' }),
     sourceTemplate: uuid('source_template'),
     tags: tags(),
     createdAt: createdAt(),
@@ -183,6 +184,37 @@ export const iotProperties = pgTable(
     uniqueIndex('iot_properties_variable_key')
       .on(t.thingId, t.variableName)
       .where(sql`${t.variableName} is not null and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * Sketches generated for things (`PUT /iot/v2/things/{id}/sketch`): the `.ino`, `thingProperties.h` and
+ * `arduino_secrets.h` as text, served read-only under `/create/v2`. The name is the sketch's folder name,
+ * unique in its space.
+ */
+export const iotSketches = pgTable(
+  'iot_sketches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    folderId: folderId(),
+    name: text('name').notNull(),
+    /** The thing it was generated for; the sketch stays when the thing goes. */
+    thingId: uuid('thing_id').references((): AnyPgColumn => iotThings.id, { onDelete: 'set null' }),
+    sketchVersion: text('sketch_version', { enum: ['v1', 'v2'] }).notNull(),
+    files: jsonb('files').$type<{ name: string; content: string }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Kept for the group lists' item shape; no route deletes a sketch yet. */
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('iot_sketches_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt),
+    uniqueIndex('iot_sketches_name_key').on(
+      sql`coalesce(${t.organizationId}::text, 'user:' || ${t.ownerUserId}::text)`,
+      t.name,
+    ),
   ],
 );
 

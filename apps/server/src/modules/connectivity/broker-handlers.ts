@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Access } from './access.ts';
-import type { AuthResult, ClientAuth, ClientIdentity } from './client-auth.ts';
+import type { AuthResult, ClientAuth, ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { Commands } from './commands.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 import type { Forward, Ingest } from './ingest.ts';
@@ -13,7 +13,13 @@ export type PublishDecision = { allowed: false } | { allowed: true; forward: For
 
 /** The broker-independent rules every MQTT client goes through, whichever broker carries it. */
 export interface BrokerHandlers {
-  authenticate(clientId: string, username?: string, password?: string): Promise<AuthResult>;
+  /** `certificate`: a client certificate the TLS listener verified (it then decides alone). */
+  authenticate(
+    clientId: string,
+    username?: string,
+    password?: string,
+    certificate?: VerifiedCertificate,
+  ): Promise<AuthResult>;
   connected(who: ClientIdentity, connection: object): Promise<void>;
   disconnected(who: ClientIdentity, connection: object): Promise<void>;
   /** Checks, then handles (stores, answers) a publish; settles after what it stored is committed. */
@@ -38,8 +44,8 @@ export function createBrokerHandlers(deps: {
   const { access, sessions, presence, ingest, commands } = deps;
 
   return {
-    async authenticate(clientId, username, password) {
-      const result = await deps.auth.authenticate(clientId, username, password);
+    async authenticate(clientId, username, password, certificate) {
+      const result = await deps.auth.authenticate(clientId, username, password, certificate);
       if (!result.ok)
         deps.logger.info({ clientId, username, reason: result.reason }, 'MQTT connection refused');
       return result;

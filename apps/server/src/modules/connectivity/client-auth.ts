@@ -16,6 +16,14 @@ export type ClientIdentity =
       keySpace: string | null | undefined;
     };
 
+/** A client certificate the TLS listener verified against the device CA. */
+export interface VerifiedCertificate {
+  /** The subject CN: the device id. */
+  commonName: string;
+  /** Lower-case hex, as stored with the certificate. */
+  serial: string;
+}
+
 /** CONNACK return codes of MQTT 3.1.1 (section 3.2.2.3). */
 export const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 } as const;
 export type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
@@ -38,6 +46,8 @@ export function createClientAuth(deps: {
   tokens: ClientTokens;
   /** The user of an identity-provider access token; throws when the token is not valid. */
   userOfAccessToken: (token: string) => Promise<string>;
+  /** Whether the device has this certificate (by serial), enabled. */
+  certificateEnabled?: (deviceId: string, serial: string) => Promise<boolean>;
 }) {
   const remembered = new Map<string, { secretHash: string; digest: Buffer }>();
 
@@ -88,8 +98,29 @@ export function createClientAuth(deps: {
     return { ok: true, identity };
   }
 
+  /** A device by its certificate (compat §2.1: certificate boards, CN = device id); user name and password unused. */
+  async function byCertificate(clientId: string, cert: VerifiedCertificate): Promise<AuthResult> {
+    const refused = (reason: string): AuthResult => ({ ok: false, code: CONNACK.BAD_CREDENTIALS, reason });
+    const deviceId = cert.commonName.toLowerCase();
+    if (!isUuid(deviceId) || !deps.certificateEnabled) return refused('certificate of no device');
+    const row = await deps.repo.device(deviceId);
+    if (!row || row.deleted) return refused('unknown or deleted device');
+    if (!(await deps.certificateEnabled(deviceId, cert.serial)))
+      return refused('certificate removed or disabled');
+    if (clientId.toLowerCase() !== deviceId) {
+      return { ok: false, code: CONNACK.IDENTIFIER_REJECTED, reason: 'client id must be the device id' };
+    }
+    return { ok: true, identity: { kind: 'device', deviceId } };
+  }
+
   return {
-    async authenticate(clientId: string, username: string | undefined, password: string | undefined) {
+    async authenticate(
+      clientId: string,
+      username: string | undefined,
+      password: string | undefined,
+      certificate?: VerifiedCertificate,
+    ) {
+      if (certificate) return byCertificate(clientId, certificate);
       if (!username || !password) {
         return { ok: false, code: CONNACK.NOT_AUTHORIZED, reason: 'no credentials' } satisfies AuthResult;
       }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OtaDevice } from '../iot/ota/ota-device.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 import {
   type Command,
@@ -28,6 +29,8 @@ export function createCommands(deps: {
   logger: FastifyBaseLogger;
   /** The last stored value of each property (the telemetry store's). */
   lastValues: (propertyIds: string[]) => Promise<Map<string, { at: Date; value: unknown }>>;
+  /** OTA updates: the device's reports and the offer of a pending update. */
+  ota?: OtaDevice;
 }) {
   const queues = new Map<string, Promise<void>>();
 
@@ -70,6 +73,12 @@ export function createCommands(deps: {
     return encodeCommand({ type: 'LastValuesUpdate', senml: encodeSenml(records) });
   }
 
+  /** Sends the device its pending OTA update, if it has one. */
+  async function offerOta(deviceId: string) {
+    const offer = await deps.ota?.offer(deviceId);
+    if (offer) await deps.sessions.send(deviceId, offer);
+  }
+
   async function handle(deviceId: string, cmd: Command) {
     const { sessions } = deps;
     switch (cmd.type) {
@@ -97,9 +106,19 @@ export function createCommands(deps: {
         await sessions.send(deviceId, { type: 'TimezoneDown', offset: tz.offset, until: tz.until });
         return;
       }
-      case 'OtaBeginUp':
+      case 'OtaBeginUp': {
+        if (!deps.ota) return;
+        // The firmware it runs settles an update under way; then it can take a pending one.
+        await deps.ota.begin(deviceId, cmd.sha256);
+        await offerOta(deviceId);
+        return;
+      }
       case 'OtaProgressUp':
-        deps.logger.debug({ deviceId, command: cmd.type }, 'OTA report (no OTA in progress)');
+        if ((await deps.ota?.progress(deviceId, cmd)) !== 'recorded')
+          deps.logger.debug(
+            { deviceId, otaId: cmd.id },
+            'OTA report for no update of this device in progress',
+          );
         return;
       default:
         await deps.rejections.record(deviceId, `/a/d/${deviceId}/c/up`, [
@@ -150,6 +169,11 @@ export function createCommands(deps: {
     },
 
     lastValuesUpdate,
+
+    /** An OTA update was recorded while the device may be connected: offered now, in the device's order. */
+    offerOta(deviceId: string): Promise<void> {
+      return inOrder(deviceId, () => offerOta(deviceId));
+    },
   };
 }
 export type Commands = ReturnType<typeof createCommands>;

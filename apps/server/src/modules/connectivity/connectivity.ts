@@ -4,7 +4,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
+import { createCertsRepository } from '../iot/certs/certs.repository.ts';
+import { createDeviceCa } from '../iot/certs/device-ca.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import { createOtaDevice } from '../iot/ota/ota-device.ts';
 import type { DeviceFeed } from '../iot/triggers/device-feed.ts';
 import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
@@ -95,10 +98,12 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     );
   };
   const feed: DeviceFeed = { onValues: ingest.onValues, onDeviceStatus: presence.onStatus };
+  const ota = createOtaDevice({ db, publicUrl: deps.config.publicUrl });
   const parts = {
     feed,
     deps,
     events,
+    ota,
     repo,
     presence,
     things,
@@ -125,6 +130,7 @@ type Parts = {
   /** Sets the live event bus (made from this module's transport). */
   useEvents: (bus: EventBus) => void;
   onDeviceConnected: (deviceId: string) => void;
+  ota: ReturnType<typeof createOtaDevice>;
 };
 
 /** Encodes cloud writes for a thing's device and remembers them, so the device's echo is known as one. */
@@ -160,6 +166,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     rejections,
     logger,
     lastValues: parts.lastValues,
+    ota: parts.ota,
   });
   const tokens = createClientTokens({
     db,
@@ -170,9 +177,11 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   const dst = createDstPushes({ sessions, things: parts.things, logger });
   let stopDst: (() => void) | null = null;
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
+  const certs = createCertsRepository(db);
   const auth = createClientAuth({
     repo,
     tokens,
+    certificateEnabled: (deviceId, serial) => certs.enabledBySerial(deviceId, serial),
     userOfAccessToken: (token) => {
       if (!userOfAccessToken) throw new Error('the HTTP app is not attached');
       return userOfAccessToken(token);
@@ -206,6 +215,9 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     // The embedded broker checks application tokens itself: nothing to register.
     appLogin: async () => undefined,
     appLogout: async () => undefined,
+    async otaOffered(deviceId) {
+      if (sessions.get(deviceId)) await commands.offerOta(deviceId);
+    },
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
       // A device whose key is removed keeps no connection it made with it.
@@ -228,7 +240,11 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
       await presence.sweep();
-      listening = await broker.listen(mqtt, opts.http);
+      // Devices with a certificate of the device CA may log in with it on the TLS listener.
+      const clientCa = mqtt.tls
+        ? (await createDeviceCa({ db, organization: config.productName }).get()).certificatePem
+        : undefined;
+      listening = await broker.listen(mqtt, opts.http, clientCa);
       timer = housekeeping(parts, () => sessions.recheck());
       stopDst = dst.start();
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
@@ -283,6 +299,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     rejections,
     logger,
     lastValues: parts.lastValues,
+    ota: parts.ota,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
   const dst = createDstPushes({ sessions, things, logger });
@@ -385,6 +402,9 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     async deliver(thingId, values) {
       if (values.length === 0) return;
       await broker.publish(`/a/t/${thingId}/e/i`, await writesFor(parts, thingId, values));
+    },
+    async otaOffered(deviceId) {
+      if (sessions.get(deviceId)) await commands.offerOta(deviceId);
     },
     async bindingsChanged(deviceIds) {
       const ids = [...new Set(deviceIds.filter((id): id is string => Boolean(id)))];

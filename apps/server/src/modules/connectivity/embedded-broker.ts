@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createServer as createTlsServer } from 'node:tls';
+import { createServer as createTlsServer, TLSSocket } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { ConfigError } from '../../config.ts';
 import type { LiveTransport } from '../live/live-event.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
-import type { ClientIdentity } from './client-auth.ts';
+import type { ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { MqttConfig } from './config.ts';
 import { INTERNAL_PREFIX } from './topics.ts';
 
@@ -21,6 +21,16 @@ export const WEBSOCKET_PATH = '/mqtt';
 const DISCARDED = `${INTERNAL_PREFIX}discarded`;
 /** How far past the default port a free one is looked for when MQTT_PORT was left unset. */
 const PORT_SEARCH = 100;
+
+/** The client certificate of a TLS connection, when it chains to the device CA. */
+function verifiedCertificate(client: Client): VerifiedCertificate | undefined {
+  const conn = (client as unknown as { conn?: unknown }).conn;
+  if (!(conn instanceof TLSSocket) || !conn.authorized) return undefined;
+  const cert = conn.getPeerCertificate();
+  const cn = cert?.subject?.CN;
+  if (!cert?.serialNumber || typeof cn !== 'string') return undefined;
+  return { commonName: cn, serial: cert.serialNumber.toLowerCase() };
+}
 
 export interface Listening {
   port: number;
@@ -46,7 +56,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
     authenticate(client, username, password, done) {
       const h = handlers;
       if (!h) return done(refusal(3, 'starting'), false);
-      h.authenticate(client.id, username, password?.toString('utf8')).then(
+      h.authenticate(client.id, username, password?.toString('utf8'), verifiedCertificate(client)).then(
         (result) => {
           if (!result.ok) return done(refusal(result.code, result.reason), false);
           identities.set(client, result.identity);
@@ -155,7 +165,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
     throw new ConfigError([`MQTT_PORT: no free port between ${config.port} and ${last}`]);
   }
 
-  async function listenTls(config: EmbeddedConfig): Promise<number | null> {
+  async function listenTls(config: EmbeddedConfig, clientCa?: string): Promise<number | null> {
     if (!config.tls) return null;
     let options: { cert: Buffer; key: Buffer };
     try {
@@ -163,7 +173,12 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
     } catch (err) {
       throw new ConfigError([`MQTT_TLS_CERT_FILE / MQTT_TLS_KEY_FILE: ${(err as Error).message}`]);
     }
-    const server = createTlsServer(options, aedes.handle);
+    // Certificate boards present a client certificate of the device CA; password devices present none, so an
+    // absent or untrusted one does not end the handshake (the CONNECT is checked as usual then).
+    const server = createTlsServer(
+      clientCa ? { ...options, ca: clientCa, requestCert: true, rejectUnauthorized: false } : options,
+      aedes.handle,
+    );
     servers.push(server);
     try {
       return await listenOn(server, config.tls.port, config.host);
@@ -203,9 +218,10 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
       handlers = h;
     },
 
-    async listen(config: EmbeddedConfig, http?: HttpServer): Promise<Listening> {
+    /** `clientCa`: the device CA (PEM) whose client certificates the TLS listener accepts as device logins. */
+    async listen(config: EmbeddedConfig, http?: HttpServer, clientCa?: string): Promise<Listening> {
       const port = await listenPlain(config);
-      const tlsPort = await listenTls(config);
+      const tlsPort = await listenTls(config, clientCa);
       if (http) attachWebSocket(http);
       return { port, tlsPort, websocketPath: http ? WEBSOCKET_PATH : null };
     },

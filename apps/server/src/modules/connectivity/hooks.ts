@@ -18,4 +18,6 @@ export interface ConnectivityHooks {
   appLogin(login: AppLoginRequest): Promise<void>;
   /** External broker: the user's MQTT login ends (embedded: nothing). */
   appLogout(userId: string): Promise<void>;
+  /** An OTA update was recorded for the device: offered at once when it is connected (else on OtaBeginUp). */
+  otaOffered?(deviceId: string): Promise<void>;
 }

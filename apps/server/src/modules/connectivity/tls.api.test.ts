@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { makeCsr } from '../iot/certs/testing/csr.ts';
 import { mqttFixtures } from './testing/mqtt-fixtures.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tc-mqtt-tls-'));
@@ -68,5 +69,51 @@ describe('MQTT over TLS', () => {
     } finally {
       await client.endAsync(true);
     }
+  });
+
+  it('accepts a device by a client certificate of the device CA (CN = device id) while it is enabled', async () => {
+    const user = await t.createUser();
+    const device = await f.device(user.id);
+    const other = await f.device(user.id);
+    const csr = makeCsr();
+    const issued = (
+      await f.call(user.id, 'PUT', `/iot/v2/devices/${device.id}/certs`, { csr: csr.pem, enabled: true })
+    ).json();
+    const tlsPort = t.connectivity?.listening?.tlsPort;
+    const deviceKey = csr.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    const withCert = (clientId: string, identity = { cert: issued.pem as string, key: deviceKey }) =>
+      connectAsync(`mqtts://127.0.0.1:${tlsPort}`, {
+        protocolVersion: 4,
+        clientId,
+        username: clientId,
+        ca: readFileSync(cert),
+        ...identity,
+        reconnectPeriod: 0,
+      });
+    const refusal = (p: ReturnType<typeof withCert>) =>
+      p.then(
+        async (c) => {
+          await c.endAsync(true);
+          return 0;
+        },
+        (err: { code?: number }) => err.code ?? -1,
+      );
+
+    const client = await withCert(device.id);
+    try {
+      expect(client.connected).toBe(true);
+      await expect
+        .poll(async () => (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json().device_status)
+        .toBe('ONLINE');
+    } finally {
+      await client.endAsync(true);
+    }
+    // The certificate names its device: another client id is refused.
+    expect(await refusal(withCert(other.id))).toBe(2);
+    // Disabled: refused. A certificate of a CA we do not trust logs nobody in (and there is no password).
+    await f.call(user.id, 'POST', `/iot/v2/devices/${device.id}/certs/${issued.id}`, { enabled: false });
+    expect(await refusal(withCert(device.id))).toBe(4);
+    const foreign = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
+    expect(await refusal(withCert(device.id, foreign))).toBe(5);
   });
 });

@@ -82,7 +82,7 @@ export function createDemoResources(deps: {
     events: deps.events,
     connectivity: deps.connectivity,
   });
-  const dashboards = createDashboardsService({ db: deps.db, resolve });
+  const dashboards = createDashboardsService({ db: deps.db, resolve, events: deps.events });
 
   return async function create(userId: string, keyOf: DemoKeyOf): Promise<DemoResources> {
     // The user's own My Cloud, as if they had called the API themselves.

@@ -14,6 +14,9 @@ import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.r
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { certsRoutes } from './certs/certs.routes.ts';
+import { createCertsService } from './certs/certs.service.ts';
+import { createDeviceCa } from './certs/device-ca.ts';
 import { createAnswerCache } from './common/answer-cache.ts';
 import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
@@ -27,17 +30,30 @@ import { createDevicesService } from './devices/devices.service.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { createGroupsService } from './groups/groups.service.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
+import { otaDownloadRoutes, otaRoutes } from './ota/ota.routes.ts';
+import { createOtaService } from './ota/ota.service.ts';
+import { createOtaUrls } from './ota/ota-urls.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
 import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
+import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
+import { createSketchFilesService } from './sketches/sketch-files.service.ts';
+import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
+import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
 import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
 import { createTriggerFiring, type TriggerFiring } from './triggers/trigger-firing.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
+
+/** Our broker as a board reaches it (TLS: boards need it), for generated sketches; none for an external one. */
+function brokerOf(config: Config): { host: string; port: number } | undefined {
+  if (config.mqtt.mode !== 'embedded' || !config.mqtt.tls) return undefined;
+  return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
+}
 
 export interface IotModulesDeps {
   config: Config;
@@ -104,9 +120,18 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     connectivity,
   });
   const things = createThingsService({ db, resolve, quotas, events, connectivity });
-  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer });
+  const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const ota = createOtaService({
+    db,
+    resolve,
+    quotas,
+    urls: createOtaUrls({ db, publicUrl: config.publicUrl }),
+    connectivity,
+    logger: app.log,
+  });
+  const deviceCa = createDeviceCa({ db, organization: config.productName });
   const authenticate = createIotAuthenticate(app, tokens);
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
 
@@ -124,6 +149,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     });
     await iot.register(clientTokenRoutes, { clients });
     await iot.register(exportDownloadRoutes, { historic });
+    await iot.register(otaDownloadRoutes, { ota });
     await iot.register(async (authed) => {
       authed.addHook('onRequest', authenticate);
       if (rateLimit) authed.addHook('onRequest', rateLimit);
@@ -132,7 +158,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });
       await authed.register(appLoginRoutes, { connectivity });
+      await authed.register(otaRoutes, { ota });
+      await authed.register(certsRoutes, {
+        certs: createCertsService({ db, resolve, ca: deviceCa }),
+      });
       await authed.register(thingsRoutes, { things });
+      await authed.register(thingSketchRoutes, {
+        sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
+      });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({
           db,
@@ -151,11 +184,12 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(triggersRoutes, { triggers });
     });
   });
-  // The web app's own lists (spec 7.4) answer errors in the usual JSON body.
+  // The web app's own lists (spec 7.4) and sketch files (7.5) answer errors in the usual JSON body.
   await app.register(async (web) => {
     limitBodies(web);
     web.addHook('onRequest', authenticate);
     if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
+    await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
   });
 }

@@ -1,4 +1,4 @@
-import type { EventBus } from './live-event.ts';
+import type { DashboardEventType, EventBus } from './live-event.ts';
 import { spaceKeyOf } from './live-event.ts';
 
 type Space = { organizationId: string | null; ownerUserId: string };
@@ -14,6 +14,10 @@ export function iotEvents(bus: EventBus | undefined) {
     },
     deviceUpdated(space: Space, deviceId: string) {
       bus?.publish({ type: 'devices.updated', space: spaceKeyOf(space), data: { device_id: deviceId } });
+    },
+    /** A dashboard of the space was created (or cloned), changed, or deleted (soft or for good). */
+    dashboardChanged(space: Space, dashboardId: string, type: DashboardEventType) {
+      bus?.publish({ type, space: spaceKeyOf(space), data: { dashboard_id: dashboardId } });
     },
     /** For the connectivity module: a device's MQTT session began or ended. */
     deviceStatus(space: Space, deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date) {

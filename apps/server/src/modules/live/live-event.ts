@@ -1,4 +1,5 @@
 import type {
+  DashboardChangedData,
   DeviceStatusData,
   DeviceUpdatedData,
   PropertyValueData,
@@ -19,7 +20,7 @@ export interface OnboardingsUpdatedData {
 }
 
 /**
- * Something that happened in a space. The first four types are streamed to browsers (`GET /live/v1/events`);
+ * Something that happened in a space. All but the last type are streamed to browsers (`GET /live/v1/events`);
  * `onboardings.updated` only tells onboarding streams to re-read.
  */
 export type LiveEvent =
@@ -27,8 +28,10 @@ export type LiveEvent =
   | { type: 'devices.status'; space: SpaceKey; data: DeviceStatusData }
   | { type: 'things.updated'; space: SpaceKey; data: ThingUpdatedData }
   | { type: 'devices.updated'; space: SpaceKey; data: DeviceUpdatedData }
+  | { type: DashboardEventType; space: SpaceKey; data: DashboardChangedData }
   | { type: 'onboardings.updated'; space: SpaceKey; data: OnboardingsUpdatedData };
 export type LiveEventType = LiveEvent['type'];
+export type DashboardEventType = 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted';
 export type LiveEventHandler = (event: LiveEvent) => void;
 
 export interface EventBus {

@@ -117,6 +117,39 @@ describe('GET /live/v1/events', () => {
     s.close();
   });
 
+  it('announces dashboard changes (create, update, clone, delete) only to their own space', async () => {
+    const user = await t.createUser();
+    const stranger = await t.createUser();
+    const s = await open(user.id);
+    expect((await s.reader.next()).event).toBe('snapshot');
+
+    // Another user's dashboard is never announced here: the next event is our own.
+    const theirs = await f.call(stranger.id, 'POST', '/iot/v2/dashboards', { name: 'Theirs' });
+    expect(theirs.statusCode).toBe(201);
+    const created = await f.call(user.id, 'POST', '/iot/v2/dashboards', { name: 'Garden' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(await s.reader.next()).toMatchObject({ event: 'dashboards.created', data: { dashboard_id: id } });
+
+    const renamed = await f.call(user.id, 'PUT', `/iot/v2/dashboards/${id}`, { name: 'Orchard' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await s.reader.next()).toMatchObject({ event: 'dashboards.updated', data: { dashboard_id: id } });
+
+    const copy = await f.call(user.id, 'PUT', `/iot/v2/dashboards/${id}/clone`, {});
+    expect(copy.statusCode).toBe(201);
+    expect(await s.reader.next()).toMatchObject({
+      event: 'dashboards.created',
+      data: { dashboard_id: copy.json().id },
+    });
+
+    // Refused changes announce nothing.
+    const bad = await f.call(user.id, 'PUT', `/iot/v2/dashboards/${id}`, { name: 42 });
+    expect(bad.statusCode).toBe(400);
+    expect((await f.call(user.id, 'DELETE', `/iot/v2/dashboards/${id}`)).statusCode).toBe(200);
+    expect(await s.reader.next()).toMatchObject({ event: 'dashboards.deleted', data: { dashboard_id: id } });
+    s.close();
+  });
+
   it("never delivers another space's events; outsiders get 404, no token 401", async () => {
     const alice = await t.createUser();
     const bob = await t.createUser();

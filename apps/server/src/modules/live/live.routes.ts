@@ -70,7 +70,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
           'value, value_updated_at}]} (skipped when `Last-Event-ID` is still held: the missed events follow ' +
           'instead), then `properties.value` {thing_id, property_id, name, value, updated_at}, ' +
           '`devices.status` {device_id, status, at}, `things.updated` {thing_id}, `devices.updated` ' +
-          '{device_id}. A comment line every 15 s. Needs `iot.read` in the space. The stream ends when the ' +
+          '{device_id}, `dashboards.created` / `dashboards.updated` / `dashboards.deleted` {dashboard_id}. A comment line every 15 s. Needs `iot.read` in the space. The stream ends when the ' +
           'token expires; reconnect with a fresh token and `Last-Event-ID`.',
         headers,
         produces: ['text/event-stream'],

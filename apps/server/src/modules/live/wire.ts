@@ -20,6 +20,9 @@ const wireSchema = z.discriminatedUnion('type', [
   envelope('devices.status', LIVE_DATA_SCHEMAS['devices.status']),
   envelope('things.updated', LIVE_DATA_SCHEMAS['things.updated']),
   envelope('devices.updated', LIVE_DATA_SCHEMAS['devices.updated']),
+  envelope('dashboards.created', LIVE_DATA_SCHEMAS['dashboards.created']),
+  envelope('dashboards.updated', LIVE_DATA_SCHEMAS['dashboards.updated']),
+  envelope('dashboards.deleted', LIVE_DATA_SCHEMAS['dashboards.deleted']),
   envelope('onboardings.updated', z.object({ onboarding_id: z.uuid(), user_id: z.uuid() })),
 ]);
 

@@ -52,6 +52,25 @@ function greenhouse() {
     devices,
     things,
     properties,
+    otas: {
+      d1: [
+        {
+          id: 'o2',
+          status: 'failed',
+          started_at: ago(HOUR),
+          ended_at: ago(HOUR - 60_000),
+          error_reason: 'The device failed the update (error -3).',
+          firmware_size: 2048,
+        },
+        {
+          id: 'o1',
+          status: 'succeeded',
+          started_at: ago(2 * HOUR),
+          firmware_size: 1536,
+          sha256: 'ab'.repeat(32),
+        },
+      ],
+    },
     statuses: {
       d1: [
         { updated_at: ago(10 * 60_000), value: 'CONNECTED' },
@@ -248,5 +267,20 @@ describe('Things pages', () => {
   it('answers Not Found for a thing that does not load', async () => {
     renderApp('/things/nope/', { handle: greenhouse().handle });
     expect(await screen.findByText('Not Found')).toBeTruthy();
+  });
+
+  it('lists the firmware updates of the device, newest first, from the OTA host', async () => {
+    const iot = greenhouse();
+    renderApp('/devices/d1/fwupdate/', { handle: iot.handle });
+    const table = await screen.findByRole('table', { name: 'Firmware updates' });
+    const rows = within(table).getAllByTestId('ota-row');
+    expect(rows.map((r) => r.dataset.status)).toEqual(['failed', 'succeeded']);
+    expect(rows[0]?.textContent).toContain('Failed');
+    expect(rows[0]?.textContent).toContain('error -3');
+    expect(rows[1]?.textContent).toContain('1.5 KB');
+    const call = iot.calls.find((c) => c.url.includes('/v1/ota?'));
+    expect(call?.url).toBe('/v1/ota?device_id=d1&limit=500&order=desc');
+    renderApp('/devices/d2/fwupdate/', { handle: iot.handle });
+    expect(await screen.findByText('No firmware updates yet')).toBeTruthy();
   });
 });

@@ -336,6 +336,24 @@ for (const prefix of ['GOOGLE_', 'SMART_']) {
 /** Every value of upstream's `property.type` enum (132). */
 export const PROPERTY_TYPE_VALUES: readonly string[] = [...SHAPES.keys()];
 
+/** C++ types of the accepted values outside the catalogue (old aliases). */
+const EXTRA_DECLARATIONS: Record<string, string> = {
+  COLOR_RGB: 'CloudColor',
+  HOME_TEMPERATURE: 'CloudTemperatureSensor',
+};
+const DECLARATIONS = new Map(CATALOGUE.map((e) => [e.type, e.declaration]));
+
+/**
+ * The C++ type a sketch declares for a property of `type` (`GOOGLE_`/`SMART_` variants as their base type;
+ * other old aliases as plain numbers).
+ */
+export function declarationOf(type: string): string {
+  const base = type.replace(/^(GOOGLE_|SMART_)/, '');
+  const known = DECLARATIONS.get(base) ?? EXTRA_DECLARATIONS[base];
+  if (known) return known;
+  return SHAPES.get(type)?.kind === 'integer' ? 'int' : 'float';
+}
+
 export function valueShapeOf(type: string): ValueShape | undefined {
   return SHAPES.get(type);
 }

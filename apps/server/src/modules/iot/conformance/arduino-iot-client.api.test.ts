@@ -7,6 +7,7 @@
 import * as Arduino from '@arduino/arduino-iot-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { makeCsr } from '../certs/testing/csr.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the official client has no types.
@@ -109,6 +110,50 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     await expect(pass().devicesV2PassCheck(device.id, { password: 'wrong-password' })).rejects.toMatchObject({
       status: 400,
     });
+  });
+
+  it('signs a device certificate and manages it (DevicesV2CertsApi)', async () => {
+    const certs = new sdk.DevicesV2CertsApi(client);
+    const payload = sdk.CreateDevicesV2CertsPayload.constructFromObject({
+      ca: 'Arduino_v2',
+      csr: makeCsr().pem,
+      enabled: true,
+    });
+    const cert = await strict(certs, 'devicesV2CertsCreate', sdk.ArduinoDevicev2Cert, [
+      state.deviceId,
+      payload,
+    ]);
+    expect(cert).toBeInstanceOf(sdk.ArduinoDevicev2Cert);
+    expect(cert.compressed).toBeInstanceOf(sdk.ArduinoCompressedv2);
+    expect(cert).toMatchObject({ device_id: state.deviceId, enabled: true, ca: 'Arduino_v2' });
+    expect(cert.compressed.not_before).toBeInstanceOf(Date);
+    const list = await strict(certs, 'devicesV2CertsList', sdk.ArduinoDevicev2Cert, [state.deviceId], true);
+    expect(list.map((c: Any) => c.id)).toEqual([cert.id]);
+    await strict(certs, 'devicesV2CertsShow', sdk.ArduinoDevicev2Cert, [cert.id, state.deviceId]);
+    const off = await strict(certs, 'devicesV2CertsUpdate', sdk.ArduinoDevicev2Cert, [
+      cert.id,
+      state.deviceId,
+      sdk.Devicev2Cert.constructFromObject({ enabled: false }),
+    ]);
+    expect(off.enabled).toBe(false);
+    await certs.devicesV2CertsDelete(cert.id, state.deviceId);
+    expect(await certs.devicesV2CertsList(state.deviceId)).toEqual([]);
+  });
+
+  it('uploads a firmware file for the device and refuses a second while it is pending (DevicesV2OtaApi)', async () => {
+    const ota = new sdk.DevicesV2OtaApi(client);
+    const file = Buffer.from('conformance firmware');
+    const up = await strict(ota, 'devicesV2OtaUpload', sdk.ArduinoDevicev2Otaupload, [
+      state.deviceId,
+      file,
+      { async: true, expireInMins: 10 },
+    ]);
+    expect(up).toMatchObject({ ota_version: 2, status: 'pending' });
+    expect(up.file_sha).toMatch(/^[0-9a-f]{64}$/);
+    const busy = await ota.devicesV2OtaUpload(state.deviceId, file, { async: true }).catch((e: Any) => e);
+    expect(busy.status).toBe(409);
+    // Upstream declares no answer body for the link, so the client resolves to null on our 200.
+    await expect(ota.devicesV2OtaUrl(state.deviceId, { sha256: up.file_sha })).resolves.toBeNull();
   });
 
   it('creates a thing with properties of several types and binds the device with force', async () => {
@@ -298,6 +343,28 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect(template.variables.map((v: Any) => v.variable_name)).toContain('temperature');
   });
 
+  it("generates the thing's sketch, attaches it to the clone and detaches it", async () => {
+    const payload = new sdk.ThingSketch();
+    payload.sketch_version = 'v2';
+    const withSketch = await strict(things(), 'thingsV2CreateSketch', sdk.ArduinoThing, [
+      state.thingId,
+      payload,
+    ]);
+    expect(withSketch.id).toBe(state.thingId);
+    expect(withSketch.sketch_id).toMatch(/^[0-9a-f-]{36}$/);
+    const attached = await strict(things(), 'thingsV2UpdateSketch', sdk.ArduinoThing, [
+      state.cloneId,
+      withSketch.sketch_id,
+      {},
+    ]);
+    expect(attached.sketch_id).toBe(withSketch.sketch_id);
+    const detached = await strict(things(), 'thingsV2DeleteSketch', sdk.ArduinoThing, [state.cloneId]);
+    expect(detached.id).toBe(state.cloneId);
+    expect(detached.sketch_id).toBeUndefined();
+    const shown = await things().thingsV2Show(state.thingId);
+    expect(shown.sketch_id).toBe(withSketch.sketch_id);
+  });
+
   it('creates a dashboard, links a widget and clones it onto the cloned thing', async () => {
     const dashboards = new sdk.DashboardsV2Api(client);
     const widgetId = '6f0c2b0e-4b8e-4f55-9a43-0d9a5a3c2a11';
@@ -432,6 +499,14 @@ const CLAIMED: [string, string][] = [
   ['put', '/iot/v2/devices/{id}/pass'],
   ['post', '/iot/v2/devices/{id}/pass'],
   ['delete', '/iot/v2/devices/{id}/pass'],
+  ['get', '/iot/v2/devices/{id}/certs'],
+  ['put', '/iot/v2/devices/{id}/certs'],
+  ['get', '/iot/v2/devices/{id}/certs/{cid}'],
+  ['post', '/iot/v2/devices/{id}/certs/{cid}'],
+  ['delete', '/iot/v2/devices/{id}/certs/{cid}'],
+  ['post', '/iot/v2/devices/{id}/ota'],
+  ['put', '/iot/v2/devices/{id}/ota'],
+  ['post', '/iot/v2/devices/{id}/ota/url'],
   ['get', '/iot/v2/things'],
   ['put', '/iot/v2/things'],
   ['get', '/iot/v2/things/{id}'],
@@ -439,6 +514,9 @@ const CLAIMED: [string, string][] = [
   ['delete', '/iot/v2/things/{id}'],
   ['put', '/iot/v2/things/{id}/clone'],
   ['get', '/iot/v2/things/{id}/template'],
+  ['put', '/iot/v2/things/{id}/sketch'],
+  ['delete', '/iot/v2/things/{id}/sketch'],
+  ['put', '/iot/v2/things/{id}/sketch/{sketchId}'],
   ['get', '/iot/v2/things/{id}/tags'],
   ['put', '/iot/v2/things/{id}/tags'],
   ['delete', '/iot/v2/things/{id}/tags/{key}'],

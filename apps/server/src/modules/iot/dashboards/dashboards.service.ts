@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import { iotEvents } from '../../live/iot-events.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
@@ -44,8 +46,15 @@ const widgetRow = (
  * Dashboards v2 and v3 (v3 adds pages): CRUD with soft and forced delete, clone with thing overrides, widget
  * variables, shares (read access for named users) and templates. Linked properties must belong to the space.
  */
-export function createDashboardsService(deps: { db: Database; resolve: SpaceResolver; mailer?: Mailer }) {
+export function createDashboardsService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  mailer?: Mailer;
+  /** Where committed changes are announced, so open browsers of the space re-read the dashboard. */
+  events?: EventBus;
+}) {
   const repo = createDashboardsRepository(deps.db);
+  const live = iotEvents(deps.events);
 
   async function found(space: IotSpace, id: string, withDeleted = false) {
     const rec = await repo.find(space, id, { withDeleted });
@@ -125,6 +134,7 @@ export function createDashboardsService(deps: { db: Database; resolve: SpaceReso
         }),
       );
     });
+    live.dashboardChanged(space, id, 'dashboards.updated');
     return one(await found(space, id), version);
   }
 
@@ -172,6 +182,7 @@ export function createDashboardsService(deps: { db: Database; resolve: SpaceReso
           (body.widgets ?? []).map((w, i) => widgetRow(id, w, i)),
         );
       });
+      live.dashboardChanged(space, id, 'dashboards.created');
       return one(await found(space, id), version);
     },
 
@@ -190,6 +201,7 @@ export function createDashboardsService(deps: { db: Database; resolve: SpaceReso
       const { dashboard } = await found(space, id, force);
       if (force) await repo.hardDelete(dashboard.id);
       else await repo.softDelete(dashboard.id);
+      live.dashboardChanged(space, dashboard.id, 'dashboards.deleted');
     },
 
     /**
@@ -247,6 +259,7 @@ export function createDashboardsService(deps: { db: Database; resolve: SpaceReso
           })),
         );
       });
+      live.dashboardChanged(space, newId, 'dashboards.created');
       return one(await found(space, newId), version);
     },
 
@@ -266,6 +279,7 @@ export function createDashboardsService(deps: { db: Database; resolve: SpaceReso
       await checkVariables(space, [{ variables }]);
       await repo.setVariables(id, widget.id, variables);
       await repo.touch(id);
+      live.dashboardChanged(space, id, 'dashboards.updated');
       return { variables: [...new Set(variables)] };
     },
 
@@ -304,12 +318,14 @@ export function createDashboardsService(deps: { db: Database; resolve: SpaceReso
         found_.map((u) => u.id).filter((u) => u !== space.actorId),
         space.actorId,
       );
+      live.dashboardChanged(space, id, 'dashboards.updated');
     },
 
     async unshare(ref: SpaceRequest, id: string, userId: string) {
       const space = await deps.resolve(ref, 'iot.write');
       await found(space, id);
       if (!(await repo.deleteShare(id, userId))) throw notFound('Share');
+      live.dashboardChanged(space, id, 'dashboards.updated');
     },
 
     /**

@@ -6,13 +6,14 @@ import {
   iotDashboards,
   iotDevices,
   iotFolders,
+  iotSketches,
   iotThings,
   iotTriggers,
 } from '../../../db/schema/index.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
 
 export type FolderRow = typeof iotFolders.$inferSelect;
-export type ItemKind = Exclude<GroupKind, 'SKETCH'>;
+export type ItemKind = GroupKind;
 
 interface ItemTable {
   table: PgTable;
@@ -31,6 +32,7 @@ const TABLES: Record<ItemKind, ItemTable> = {
   THING: { ...iotThings, table: iotThings },
   DASHBOARD: { ...iotDashboards, table: iotDashboards },
   TRIGGER: { ...iotTriggers, table: iotTriggers },
+  SKETCH: { ...iotSketches, table: iotSketches },
 };
 export const ITEM_KINDS = Object.keys(TABLES) as ItemKind[];
 

@@ -11,6 +11,7 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'devices']` | `GET /iot/v2/devices`: `Device[]` |
  * | `['iot', space, 'device', id]` | `GET /iot/v2/devices/{id}`: `Device` |
  * | `['iot', space, 'device', id, 'status']` | `GET /iot/v2/devices/{id}/status`: `DeviceStatusEvent[]`, newest first |
+ * | `['iot', space, 'device', id, 'ota']` | `GET {ota}/v1/ota?device_id={id}`: `Ota[]`, newest first |
  * | `['iot', space, 'things']` | `GET /iot/v2/things`: `Thing[]` |
  * | `['iot', space, 'thing', id]` | `GET /iot/v2/things/{id}`: `Thing` |
  * | `['iot', space, 'thing', id, 'properties']` | `GET /iot/v2/things/{id}/properties`: `Property[]` |
@@ -21,6 +22,7 @@ export const iotKeys = {
   devices: (space: string) => ['iot', space, 'devices'] as const,
   device: (space: string, id: string) => ['iot', space, 'device', id] as const,
   deviceStatus: (space: string, id: string) => ['iot', space, 'device', id, 'status'] as const,
+  deviceOta: (space: string, id: string) => ['iot', space, 'device', id, 'ota'] as const,
   things: (space: string) => ['iot', space, 'things'] as const,
   thing: (space: string, id: string) => ['iot', space, 'thing', id] as const,
   thingProperties: (space: string, id: string) => ['iot', space, 'thing', id, 'properties'] as const,

@@ -1,6 +1,7 @@
 import { toErrorBody } from '@tinkercloud/shared';
 import { ApiError, type RequestOptions } from '../../../lib/api.ts';
 import type { Handler } from '../../../test/app-harness.tsx';
+import type { Ota } from '../api/ota.ts';
 import type { Device, DeviceStatusEvent, Property, Thing } from '../api/schemas.ts';
 import { isChartable } from '../model/value-kind.ts';
 
@@ -16,6 +17,8 @@ export interface FakeIotState {
   things: Thing[];
   properties: Property[];
   statuses: Record<string, DeviceStatusEvent[]>;
+  /** OTA updates per device id, newest first (the OTA host's `/v1/ota`). */
+  otas: Record<string, Ota[]>;
   /** Stored values per property id, oldest first. */
   values: Record<string, { at: string; value: unknown }[]>;
   /** The secret key the server proposes. */
@@ -37,6 +40,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
     things: [],
     properties: [],
     statuses: {},
+    otas: {},
     values: {},
     suggestedKey: 'K3yShownOnce0123456789abcdefghij',
     failSettingKey: false,
@@ -86,6 +90,17 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
   }
 
   const handle: Handler = (url: string, options: RequestOptions) => {
+    // The OTA host (`hosts.ota`, empty in tests) serves `/v1/ota`.
+    if (/^(\/ota)?\/v1\/ota\?/.test(url)) {
+      calls.push({
+        method: options.method ?? 'GET',
+        url,
+        body: options.body,
+        organization: options.organization,
+      });
+      const deviceId = new URLSearchParams(url.split('?')[1]).get('device_id') ?? '';
+      return { ota: state.otas[deviceId] ?? [] };
+    }
     if (!url.startsWith('/iot/')) return undefined;
     const method = options.method ?? 'GET';
     calls.push({ method, url, body: options.body, organization: options.organization });

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA } from '../common/media-types.ts';
+import { emptyBody, errors, idParam, security, sendEmpty } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import { certCreateBody, certParams, certSchema, certUpdateBody } from './certs.schemas.ts';
+import type { CertsService } from './certs.service.ts';
+
+const tags = ['iot: device certificates'];
+
+/** Device certificates of the Arduino IoT Cloud API (DevicesV2CertsApi). */
+export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (app, { certs }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/iot/v2/devices/:id/certs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The device's certificates",
+        params: idParam,
+        response: { 200: z.array(certSchema), ...errors },
+      },
+    },
+    async (request, reply) => reply.type(MEDIA.certs).send(await certs.list(ref(request), request.params.id)),
+  );
+
+  typed.put(
+    '/iot/v2/devices/:id/certs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sign a certificate request (ECDSA P-256) with the device CA; CN becomes the device id',
+        params: idParam,
+        body: certCreateBody,
+        response: { 201: certSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.cert)
+        .send(await certs.create(ref(request), request.params.id, request.body)),
+  );
+
+  typed.get(
+    '/iot/v2/devices/:id/certs/:cid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Show a certificate',
+        params: certParams,
+        response: { 200: certSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.cert).send(await certs.show(ref(request), request.params.id, request.params.cid)),
+  );
+
+  typed.post(
+    '/iot/v2/devices/:id/certs/:cid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Enable or disable a certificate, or sign a new request in its place',
+        params: certParams,
+        body: certUpdateBody,
+        response: { 200: certSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.cert)
+        .send(await certs.update(ref(request), request.params.id, request.params.cid, request.body)),
+  );
+
+  typed.delete(
+    '/iot/v2/devices/:id/certs/:cid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a certificate',
+        params: certParams,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await certs.remove(ref(request), request.params.id, request.params.cid);
+      return sendEmpty(reply);
+    },
+  );
+};

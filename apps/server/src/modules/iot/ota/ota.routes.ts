@@ -1,0 +1,195 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../errors.ts';
+import { MEDIA } from '../common/media-types.ts';
+import { errors, idParam, queryBool, security } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import {
+  downloadParams,
+  downloadQuery,
+  expireInMins,
+  otaCancelSchema,
+  otaIdParam,
+  otaListQuery,
+  otaListSchema,
+  otaSendBody,
+  otaShowSchema,
+  otaUploadSchema,
+  otaUrlBody,
+  otaUrlSchema,
+} from './ota.schemas.ts';
+import { OTA_MAX_BYTES, type OtaService } from './ota.service.ts';
+import { OTA_DOWNLOAD_PATH } from './ota-urls.ts';
+
+const tags = ['iot: OTA'];
+const FIELD_HINT = 'Send the firmware as multipart/form-data in the field "ota_file".';
+const MB = 1024 * 1024;
+
+/** The multipart fields besides the file, checked as upstream's form. */
+const uploadFields = z.object({
+  async: queryBool.optional(),
+  expire_in_mins: expireInMins.optional(),
+});
+
+/**
+ * OTA updates (DevicesV2OtaApi) and the OTA status API (`/ota/v1/ota`, used by arduino-cloud-cli and the
+ * firmware page). Multipart parsing is registered in this plugin only.
+ */
+export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { ota }) => {
+  await app.register(multipart, {
+    limits: { fileSize: OTA_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 },
+  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  async function readUpload(request: FastifyRequest) {
+    if (!request.isMultipart()) throw new AppError('unsupported_media_type', FIELD_HINT);
+    let file: Buffer | null = null;
+    const fields: Record<string, string> = {};
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'ota_file') throw new AppError('bad_request', FIELD_HINT);
+          file = await part.toBuffer();
+        } else fields[part.fieldname] = String(part.value);
+      }
+    } catch (err) {
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError)
+        throw new AppError('payload_too_large', `The ota_file must be at most ${OTA_MAX_BYTES / MB} MiB.`);
+      if (err instanceof AppError) throw err;
+      throw new AppError('bad_request', `The form could not be read: ${(err as Error).message}`);
+    }
+    if (!file) throw new AppError('bad_request', FIELD_HINT);
+    const parsed = uploadFields.safeParse(fields);
+    if (!parsed.success)
+      throw new AppError('validation_error', 'async must be a boolean, expire_in_mins 1 to 10080.');
+    return { file, expireInMins: parsed.data.expire_in_mins };
+  }
+
+  typed.post(
+    '/iot/v2/devices/:id/ota',
+    {
+      bodyLimit: OTA_MAX_BYTES + MB,
+      schema: {
+        tags,
+        security,
+        summary: `Upload a firmware file (multipart: ota_file ≤ ${OTA_MAX_BYTES / MB} MiB, async, expire_in_mins) and offer it to the device`,
+        description:
+          'Answers at once (async=false is treated as async). 409 while an update of the device is unfinished; 412 when the plan has no OTA.',
+        consumes: ['multipart/form-data'],
+        params: idParam,
+        response: { 200: otaUploadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const space = ref(request);
+      await ota.checkUpload(space, request.params.id);
+      const { file, expireInMins } = await readUpload(request);
+      return reply
+        .type(MEDIA.otaUpload)
+        .send(await ota.upload(space, request.params.id, file, { expireInMins }));
+    },
+  );
+
+  typed.put(
+    '/iot/v2/devices/:id/ota',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Offer a stored firmware file (binary_key) to the device',
+        params: idParam,
+        body: otaSendBody,
+        response: { 200: otaUploadSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.otaUpload).send(
+        await ota.send(ref(request), request.params.id, request.body.binary_key, {
+          expireInMins: request.body.expire_in_mins,
+        }),
+      ),
+  );
+
+  typed.post(
+    '/iot/v2/devices/:id/ota/url',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A signed download link (an hour) for a stored firmware file: by binary_key, sha256, or the latest',
+        params: idParam,
+        body: otaUrlBody,
+        response: { 200: otaUrlSchema, ...errors },
+      },
+    },
+    async (request) => ota.url(ref(request), request.params.id, request.body),
+  );
+
+  typed.get(
+    '/ota/v1/ota',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A device's OTA updates (limit ≤ 500, default 100; order desc by default)",
+        querystring: otaListQuery,
+        response: { 200: otaListSchema, ...errors },
+      },
+    },
+    async (request) => ota.list(ref(request), request.query),
+  );
+
+  typed.get(
+    '/ota/v1/ota/:otaId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One OTA update and its steps',
+        params: otaIdParam,
+        response: { 200: otaShowSchema, ...errors },
+      },
+    },
+    async (request) => ota.show(ref(request), request.params.otaId),
+  );
+
+  typed.put(
+    '/ota/v1/ota/:otaId/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an unfinished OTA update (409 when it has ended)',
+        params: otaIdParam,
+        response: { 200: otaCancelSchema, ...errors },
+      },
+    },
+    async (request) => ota.cancel(ref(request), request.params.otaId),
+  );
+};
+
+/** The signed download link devices fetch (no token: the signature and expiry authorise it). */
+export const otaDownloadRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { ota }) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${OTA_DOWNLOAD_PATH}/:binaryId`,
+    {
+      schema: {
+        tags,
+        summary: 'A firmware file, by a signed link from an OTA update (410 once expired)',
+        params: downloadParams,
+        querystring: downloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const content = await ota.download(request.params.binaryId, request.query.e, request.query.s);
+      return reply
+        .type('application/octet-stream')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(content);
+    },
+  );
+};

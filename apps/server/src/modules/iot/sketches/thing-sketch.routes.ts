@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA } from '../common/media-types.ts';
+import { errors, idParam, security } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import { thingSchema } from '../things/things.schemas.ts';
+import type { ThingSketchService } from './thing-sketch.service.ts';
+
+const tags = ['iot: things'];
+/** upstream `thingSketch` / `updateSketch`: which generation of the sketch to write (v2 by default). */
+const sketchBody = z.object({ sketch_version: z.enum(['v1', 'v2']).optional() });
+const sketchParams = idParam.extend({ sketchId: z.uuid().describe('The sketch id') });
+
+/** The thing's sketch (ThingsV2Api createSketch, updateSketch, deleteSketch). */
+export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchService }> = async (
+  app,
+  { sketches },
+) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.put(
+    '/iot/v2/things/:id/sketch',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Generate the thing's sketch from its variables and device, and attach it (201 with the thing)",
+        params: idParam,
+        body: sketchBody,
+        response: { 201: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.thing)
+        .send(await sketches.create(ref(request), request.params.id, request.body.sketch_version ?? 'v2')),
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/sketch/:sketchId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Attach a sketch of the space to the thing; with sketch_version, regenerate its files too',
+        params: sketchParams,
+        // The official client sends no body at all when none is given.
+        body: sketchBody.nullish(),
+        response: { 200: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type(MEDIA.thing)
+        .send(
+          await sketches.update(
+            ref(request),
+            request.params.id,
+            request.params.sketchId,
+            request.body?.sketch_version,
+          ),
+        ),
+  );
+
+  typed.delete(
+    '/iot/v2/things/:id/sketch',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Detach the sketch from the thing (the sketch itself is kept)',
+        params: idParam,
+        response: { 200: thingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.thing).send(await sketches.detach(ref(request), request.params.id)),
+  );
+};
