@@ -18,12 +18,19 @@ const BEFORE = Date.parse('2024-03-31T00:59:00Z');
 const AFTER = Date.parse('2024-03-31T01:00:30Z');
 const SUMMER_UNTIL = Date.parse('2024-10-27T01:00:00Z') / 1000 - 1;
 
+/** The session is open once the device shows online (the broker's connect handler opens it first). */
+const sessionOpen = (userId: string, deviceId: string) =>
+  expect
+    .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status)
+    .toBe('ONLINE');
+
 describe('timezone offset changes', () => {
   it('pushes TimezoneDown to a connected device once its offset changed, and only once', async () => {
     const user = await t.createUser();
     const device = await f.deviceWithKey(user.id);
     await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
     const client = await f.connectDevice(device);
+    await sessionOpen(user.id, device.id);
     const down = `/a/d/${device.id}/c/dw`;
     await client.subscribeAsync(down, { qos: 1 });
     const dst = t.connectivity?.dst;
@@ -48,6 +55,7 @@ describe('timezone offset changes', () => {
     const device = await f.deviceWithKey(user.id);
     await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
     const client = await f.connectDevice(device);
+    await sessionOpen(user.id, device.id);
     const down = `/a/d/${device.id}/c/dw`;
     await client.subscribeAsync(down, { qos: 1 });
     const dst = t.connectivity?.dst;
