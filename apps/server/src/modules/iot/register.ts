@@ -177,7 +177,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
         }),
       });
       await authed.register(seriesRoutes, {
-        series: createSeriesService({ db, resolve, telemetry }),
+        series: createSeriesService({ db, resolve, telemetry, rawCacheBytes: config.iot.listCacheBytes }),
         historic,
       });
       await authed.register(dashboardsRoutes, { dashboards });

@@ -124,6 +124,11 @@ begin
   perform pg_advisory_xact_lock(${MAINTENANCE_LOCK_KEY});
   set local lock_timeout = '10s';
   ${[...statements, ...purges].join('\n  ')}
+  if purged > 0 or ${report.dropped.length > 0} then
+    -- Readers keeping answers (the series API) see the deletions by this marker.
+    insert into telemetry_deletions (id, changed) values (1, nextval('telemetry_changes'))
+    on conflict (id) do update set changed = excluded.changed;
+  end if;
   perform set_config('telemetry.purged', purged::text, true);
 end $maintenance$`;
   await db.transaction(async (tx) => {

@@ -34,6 +34,47 @@ export function rawWindowSql(w: RawWindow): SQL {
           order by at ${w.newestFirst ? sql`desc` : sql`asc`} limit ${w.limit}) x)`;
 }
 
+/** The bounds of a raw window as SQL expressions (columns of an outer row, placeholders of a prepared statement). */
+export interface RawWindowOfRow {
+  propertyId: SQL;
+  from: SQL;
+  to: SQL;
+  newestFirst: SQL;
+  limit: SQL;
+  /** When false, nothing is read (an empty window): the caller holds the answer already. */
+  read?: SQL;
+}
+
+/** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it (times are stored in ms). */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * rawWindowSql for bounds that are not known when the statement is written, so one prepared statement serves
+ * every request: `count`, and `times` (ISO strings) and `vals` as JSON text, both in the order asked for
+ * (newest first when `newestFirst`), ready to be written into an answer as they are. Each direction has its
+ * own branch walking the (property, time) index that way; the other branch is switched off by its one-time
+ * filter. Day tables outside [from, to) are pruned when the statement runs.
+ */
+export function rawWindowOfRowSql(w: RawWindowOfRow): SQL {
+  const side = (newest: boolean) => {
+    const order = newest ? sql`desc` : sql`asc`;
+    return sql`(
+      select count(*)::int as count,
+             coalesce(json_agg(${isoText(sql`x.at`)} order by x.at ${order})::text, '[]') as times,
+             coalesce(json_agg(x.value order by x.at ${order})::text, '[]') as vals
+      from (select at, value from telemetry_points
+            where ${newest ? w.newestFirst : sql`not ${w.newestFirst}`} and ${w.read ?? sql`true`}
+              and property_id = ${w.propertyId}
+              and at >= ${w.from} and at < ${w.to}
+            order by at ${order} limit ${w.limit}) x)`;
+  };
+  return sql`(
+    select case when ${w.newestFirst} then d.count else a.count end as count,
+           case when ${w.newestFirst} then d.times else a.times end as times,
+           case when ${w.newestFirst} then d.vals else a.vals end as vals
+    from ${side(true)} d, ${side(false)} a)`;
+}
+
 export interface RawQuery {
   from: Date;
   to: Date;

@@ -1,5 +1,8 @@
-/** Aggregations of the series API (upstream's list); percentiles and BOOL_AND on any number need raw rows. */
-export const AGGREGATIONS = [
+/**
+ * Aggregations of a property's timeseries (upstream's list for `GET …/properties/{pid}/timeseries`); the
+ * series API takes these and the boolean ones (AGGREGATIONS). Percentiles need raw rows.
+ */
+export const VALUE_AGGREGATIONS = [
   'AVG',
   'MIN',
   'MAX',
@@ -12,9 +15,14 @@ export const AGGREGATIONS = [
   'PCT_50',
   'PCT_15',
   'PCT_5',
-  'BOOL_OR',
-  'BOOL_AND',
 ] as const;
+export type ValueAggregation = (typeof VALUE_AGGREGATIONS)[number];
+
+/**
+ * Every aggregation the store computes, the one list the API schemas take theirs from: the series API's
+ * (upstream's, with BOOL_AND as well); BOOL_AND on values other than 0/1 needs raw rows.
+ */
+export const AGGREGATIONS = [...VALUE_AGGREGATIONS, 'BOOL_OR', 'BOOL_AND'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
 export type Resolution = 'raw' | 'minute' | 'hour';

@@ -67,7 +67,8 @@ const rollup = (table: string, width: string) => sql`
 /**
  * One statement, so one round trip and one transaction: the batch's points of live, persisted properties go
  * into `telemetry_points` (a duplicate (property, time) is skipped), only the rows really inserted feed the
- * minute and hour rollups, and each property's newest point replaces its last value when it is newer. Rows
+ * minute and hour rollups, and each property's newest point replaces its last value when it is newer; the
+ * property's change marker (`changed`) moves either way, so readers keeping answers see older points too. Rows
  * are written in key order so concurrent batches lock shared rollup rows in the same order (no deadlock).
  * Points of unknown or deleted properties are ignored. Returns how many points were stored.
  */
@@ -104,8 +105,10 @@ export async function writePoints(
     latest as (
       insert into telemetry_last_values as l (property_id, at, value)
       select distinct on (property_id) property_id, at, value from known order by property_id, at desc
-      on conflict (property_id) do update set at = excluded.at, value = excluded.value
-      where l.at < excluded.at
+      on conflict (property_id) do update set
+        at = greatest(l.at, excluded.at),
+        value = case when l.at < excluded.at then excluded.value else l.value end,
+        changed = excluded.changed
     )
     select count(*)::int as stored from stored`,
   );

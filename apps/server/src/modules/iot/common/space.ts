@@ -60,6 +60,28 @@ export function spaceRequestOf(request: FastifyRequest): SpaceRequest {
 }
 
 /**
+ * The organisation a call names (undefined: the caller's My Cloud). A token of an API key made for a space
+ * may act there only (403 elsewhere).
+ */
+export function spaceIdOf(ref: SpaceRequest): string | undefined {
+  let spaceId = ref.header ?? ref.keySpace ?? undefined;
+  if (spaceId === MY_CLOUD) spaceId = undefined;
+  if (ref.keySpace && spaceId !== ref.keySpace) throw forbidden(OTHER_SPACE_KEY);
+  return spaceId;
+}
+
+/**
+ * The rule on a caller's membership row in the space they named: none is 404 (as if the space did not
+ * exist), roles not allowing `action` 403. For queries that read the membership along with their data
+ * (the series batch) instead of through `resolve`.
+ */
+export function admitMember<M extends { roles: string[] }>(m: M | null | undefined, action: SpaceAction): M {
+  if (!m) throw notFound('Space');
+  if (!rolesAllow(m.roles, action)) throw forbidden(ROLE_FORBIDS);
+  return m;
+}
+
+/**
  * Resolves `X-Organization` (the only header parameter of the upstream API): absent or "my-cloud" is the
  * caller's My Cloud, where they may do anything; an organisation id needs membership (404 otherwise, as if it
  * did not exist) and a role allowing `action` (403). A token from an API key made for a space acts there only.
@@ -115,9 +137,7 @@ export function createSpaceResolver(db: Database) {
     action: SpaceAction,
     opts: ResolveOptions = {},
   ): Promise<IotSpace> {
-    let spaceId = ref.header ?? ref.keySpace ?? undefined;
-    if (spaceId === MY_CLOUD) spaceId = undefined;
-    if (ref.keySpace && spaceId !== ref.keySpace) throw forbidden(OTHER_SPACE_KEY);
+    const spaceId = spaceIdOf(ref);
     const withMarker = opts.devicesMarker === true;
     if (!spaceId) {
       const space: IotSpace = {
@@ -129,9 +149,7 @@ export function createSpaceResolver(db: Database) {
       if (withMarker) space.devicesMarker = await myCloudMarker(ref.actorId);
       return space;
     }
-    const m = await membership(ref.actorId, spaceId, withMarker);
-    if (!m) throw notFound('Space');
-    if (!rolesAllow(m.roles, action)) throw forbidden(ROLE_FORBIDS);
+    const m = admitMember(await membership(ref.actorId, spaceId, withMarker), action);
     const space: IotSpace = {
       organizationId: m.org.id,
       ownerUserId: ref.actorId,

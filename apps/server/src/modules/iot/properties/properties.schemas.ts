@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALUE_AGGREGATIONS } from '../../telemetry/resolution.ts';
 import { PROPERTY_TYPE_VALUES } from '../catalogue/property-types.ts';
 import { queryBool, variableName } from '../common/schemas.ts';
 
@@ -55,21 +56,7 @@ export const publishBody = z.object({
   device_id: z.uuid().optional(),
 });
 
-export const AGGREGATIONS = [
-  'AVG',
-  'MIN',
-  'MAX',
-  'SUM',
-  'COUNT',
-  'PCT_99',
-  'PCT_95',
-  'PCT_90',
-  'PCT_75',
-  'PCT_50',
-  'PCT_15',
-  'PCT_5',
-] as const;
-export type Aggregation = (typeof AGGREGATIONS)[number];
+export type { ValueAggregation as Aggregation } from '../../telemetry/resolution.ts';
 
 const MIN_DATE = Date.parse('1842-01-01T00:00:00Z');
 const MAX_DATE = Date.parse('2242-01-01T00:00:00Z');
@@ -83,7 +70,7 @@ export const apiDate = z
   .transform((s) => new Date(s));
 
 export const timeseriesQuery = z.object({
-  aggregation: z.enum(AGGREGATIONS).optional(),
+  aggregation: z.enum(VALUE_AGGREGATIONS).optional(),
   desc: queryBool.optional(),
   from: apiDate.optional(),
   to: apiDate.optional(),

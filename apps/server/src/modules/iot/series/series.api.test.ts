@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { iotExports, iotProperties, mailOutbox, notifications } from '../../../db/schema/index.ts';
+import { createSpacesRepository } from '../../spaces/spaces.repository.ts';
 import { numericReading } from '../catalogue/property-types.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
@@ -199,6 +200,85 @@ describe('series v2', () => {
     expect(inTeam.json().responses[0]).toMatchObject({ status: 'error', values: [] });
   });
 
+  it('reads raw values in a team space for its members only, as the space gate does', async () => {
+    const admin = (await t.createUser()).id;
+    const roleless = (await t.createUser()).id;
+    const team = await f.space('pro', [[admin, 'role:pro-admin']], { planId: 'cloud-enterprise' });
+    // A membership whose roles allow nothing (none the app hands out today).
+    await createSpacesRepository(t.db).insertMembership(team.id, roleless, ['role:none']);
+    const thing = await f.thing(
+      admin,
+      {
+        properties: [{ name: 'hum', type: 'FLOAT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' }],
+      },
+      team.id,
+    );
+    const hum = thing.properties?.[0]?.id as string;
+    await t.telemetry.write([{ propertyId: hum, at: new Date(at(1)), value: 41, num: 41 }]);
+    const body = { resp_version: 1, requests: [{ q: `property.${hum}` }, { q: `property.${ids.temp}` }] };
+    const as = (user: string, space?: string) =>
+      f.call(user, 'POST', '/iot/v2/series/batch_query_raw', body, { space });
+
+    const read = await as(admin, team.id);
+    expect(read.statusCode).toBe(200);
+    const [inTeam, mine] = read.json().responses;
+    expect(inTeam).toMatchObject({ status: 'ok', values: [41], thing_id: thing.id, property_name: 'hum' });
+    // The owner's My Cloud property is not in the team space.
+    expect(mine).toMatchObject({ status: 'error', values: [] });
+    expect((await as(admin)).json().responses[0]).toMatchObject({ status: 'error', values: [] });
+    expect((await as(stranger, team.id)).statusCode).toBe(404);
+    expect((await as(admin, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await as(roleless, team.id)).statusCode).toBe(403);
+    // The space answers before the body's ranges are looked at.
+    const badRange = { resp_version: 1, requests: [{ q: `property.${hum}`, from: at(9), to: at(1) }] };
+    const refused = await f.call(stranger, 'POST', '/iot/v2/series/batch_query_raw', badRange, {
+      space: team.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(
+      (await f.call(admin, 'POST', '/iot/v2/series/batch_query_raw', badRange, { space: team.id }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('shows a published value at once, newest first', async () => {
+    const query = { resp_version: 1, requests: [{ q: `property.${ids.temp}`, series_limit: 1 }] };
+    const before = (await post(owner, 'batch_query_raw', query)).json().responses[0];
+    const published = await f.call(owner, 'PUT', `/iot/v2/things/${thingId}/properties/${ids.temp}/publish`, {
+      value: 77.5,
+    });
+    expect(published.statusCode).toBeLessThan(300);
+    const after = (await post(owner, 'batch_query_raw', query)).json().responses[0];
+    expect(after.values).toEqual([77.5]);
+    expect(Date.parse(after.times[0])).toBeGreaterThan(Date.parse(before.times[0]));
+  });
+
+  it('answers a batch of more than eight requests as the same requests one by one', async () => {
+    const requests = [
+      { q: `property.${ids.temp}`, to: at(100) },
+      { q: `thing.${thingId}`, sort: 'ASC', to: at(100) },
+      { q: `property.${ids.note}`, to: at(100) },
+      { q: `property.${ids.on}`, sort: 'ASC', series_limit: 2, to: at(100) },
+      { q: `thing.${crypto.randomUUID()}` },
+      { q: `property.${ids.temp}`, from: at(30), to: at(61), sort: 'ASC' },
+      { q: `property.${ids.temp}`, from: at(30), to: at(61) },
+      { q: `property.${ids.note}`, series_limit: 1, sort: 'ASC', to: at(100) },
+      { q: `property.${ids.on}`, to: at(100) },
+      { q: `thing.${thingId}`, series_limit: 1, to: at(100) },
+    ];
+    const batch = await post(owner, 'batch_query_raw', { resp_version: 3, requests });
+    expect(batch.statusCode).toBe(200);
+    const oneByOne = [];
+    for (const r of requests) {
+      const res = await post(owner, 'batch_query_raw', { resp_version: 3, requests: [r] });
+      oneByOne.push(...res.json().responses);
+    }
+    const withoutNow = (r: { to_date: string; query: string }) => ({ ...r, to_date: undefined });
+    expect(batch.json().responses.map(withoutNow)).toEqual(oneByOne.map(withoutNow));
+    expect(batch.json().responses).toHaveLength(requests.length + 4);
+    expect(batch.json().responses[7]).toMatchObject({ values: [20, 30], count_values: 2, sort: 'ASC' });
+  });
+
   it('answers each request of a mixed batch only with what the caller may read', async () => {
     const mine = await f.thing(stranger, {
       properties: [{ name: 'own', type: 'FLOAT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' }],
@@ -348,5 +428,71 @@ describe('series v2', () => {
       (await post(owner, 'historic_data', { from: at(0), to: at(120), properties: [] })).statusCode,
     ).toBe(400);
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, stranger))).toEqual([]);
+  });
+});
+
+describe('raw windows kept between calls', () => {
+  let thing: string;
+  let level: string;
+  const raw = async (app: TestApp, request: Record<string, unknown>) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/iot/v2/series/batch_query_raw',
+      headers: { authorization: `Bearer ${await app.tokenFor(owner)}`, 'content-type': 'application/json' },
+      payload: { resp_version: 1, requests: [{ q: `property.${level}`, ...request }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().responses[0] as { values: unknown[]; times: string[] };
+  };
+
+  beforeAll(async () => {
+    await f.grantPlan(owner);
+    const made = await f.thing(owner, {
+      name: 'Kept',
+      properties: [{ name: 'level', type: 'FLOAT', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' }],
+    });
+    thing = made.id;
+    level = made.properties?.[0]?.id as string;
+    await t.telemetry.write([{ propertyId: level, at: new Date(at(50)), value: 5, num: 5 }]);
+  });
+
+  it('show a point written before the last value (a backlog) at once', async () => {
+    const window = { from: at(0), to: at(100), sort: 'ASC' };
+    expect((await raw(t, window)).values).toEqual([5]);
+    expect((await raw(t, window)).values).toEqual([5]);
+    await t.telemetry.write([{ propertyId: level, at: new Date(at(20)), value: 2, num: 2 }]);
+    expect((await raw(t, window)).values).toEqual([2, 5]);
+  });
+
+  it('show a value published through another server process on the same database at once', async () => {
+    expect((await raw(t, { series_limit: 1 })).values).toEqual([5]);
+    // Its start-up maintenance expires the old points: the answer kept above is then stale on two counts.
+    const other = await createTestApp({}, { database: t.database });
+    try {
+      const published = await other.app.inject({
+        method: 'PUT',
+        url: `/iot/v2/things/${thing}/properties/${level}/publish`,
+        headers: {
+          authorization: `Bearer ${await other.tokenFor(owner)}`,
+          'content-type': 'application/json',
+        },
+        payload: { value: 9 },
+      });
+      expect(published.statusCode).toBeLessThan(300);
+      expect((await raw(t, { series_limit: 1 })).values).toEqual([9]);
+      expect((await raw(other, { series_limit: 1 })).values).toEqual([9]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('drop points retention deleted (the last test: it expires every old point of this database)', async () => {
+    const window = { from: at(0), to: at(100), sort: 'ASC' };
+    await t.telemetry.write([{ propertyId: level, at: new Date(at(30)), value: 3, num: 3 }]);
+    expect((await raw(t, window)).values).toEqual([3]);
+    expect((await raw(t, window)).values).toEqual([3]);
+    const report = await t.telemetry.maintain();
+    expect(report.purged + report.dropped.length).toBeGreaterThan(0);
+    expect((await raw(t, window)).values).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { AGGREGATIONS } from '../../telemetry/resolution.ts';
 import { apiDate } from '../properties/properties.schemas.ts';
-import { SERIES_AGGREGATIONS } from './series.repository.ts';
 
 /** `property.<uuid>` or `thing.<uuid>`. */
 export const seriesQuery = z
@@ -37,7 +37,7 @@ export const batchQueryBody = z.object({
         from: apiDate,
         to: apiDate,
         interval: z.number().int().min(1).max(86_400).optional(),
-        aggregation: z.enum(SERIES_AGGREGATIONS).optional(),
+        aggregation: z.enum(AGGREGATIONS).optional(),
         series_limit: z.number().int().min(1).max(10_000).optional(),
       }),
     )

@@ -1,10 +1,20 @@
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { isUuid } from '../../spaces/spaces.repository.ts';
+import type { Aggregation } from '../../telemetry/resolution.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType, valueShapeOf } from '../catalogue/property-types.ts';
-import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
-import { createSeriesRepository, type SeriesAggregation, type SeriesProperty } from './series.repository.ts';
+import {
+  admitMember,
+  type IotSpace,
+  type SpaceRequest,
+  type SpaceResolver,
+  spaceIdOf,
+} from '../common/space.ts';
+import { NOT_FOUND, rawAnswerJson } from './raw-answer.ts';
+import { createRawValuesCache, rawWindowKey } from './raw-values-cache.ts';
+import { createSeriesRepository, type SeriesProperty } from './series.repository.ts';
 import type {
   batchQueryBody,
   batchQueryRawBody,
@@ -15,7 +25,6 @@ import type {
 const RAW_LIMIT = { property: 1000, thing: 10_000 } as const;
 const AGG_LIMIT = { property: 1000, thing: 10_000 } as const;
 const EPOCH = new Date(0);
-const NOT_FOUND = 'No readable property matches this query.';
 
 type Kind = 'property' | 'thing';
 const parse = (q: string) => {
@@ -39,8 +48,11 @@ export function createSeriesService(deps: {
   db: Database;
   resolve: SpaceResolver;
   telemetry: TelemetryStore;
+  /** Bound of the raw windows kept (raw-values-cache.ts). */
+  rawCacheBytes: number;
 }) {
   const repo = createSeriesRepository(deps.db);
+  const rawValues = createRawValuesCache({ maxBytes: deps.rawCacheBytes });
 
   /** The properties each query names, within the space. */
   async function expand(space: IotSpace, queries: string[]) {
@@ -74,60 +86,59 @@ export function createSeriesService(deps: {
   });
 
   return {
-    /** Properties and values of every request in one query (this route is the busiest of the series). */
-    async batchQueryRaw(ref: SpaceRequest, body: z.infer<typeof batchQueryRawBody>) {
-      const space = await deps.resolve(ref, 'iot.read');
+    /**
+     * The answer as JSON text: membership, properties and values in one prepared statement (the busiest
+     * route of the series), written out without a second pass over the values (raw-answer.ts). Windows of
+     * `property.<id>` requests are kept (raw-values-cache.ts); the statement reads each property's values
+     * marker and leaves out the values of those the caller holds under the current one.
+     */
+    async batchQueryRaw(ref: SpaceRequest, body: z.infer<typeof batchQueryRawBody>): Promise<string> {
+      const spaceId = spaceIdOf(ref) ?? null;
+      if (spaceId !== null && !isUuid(spaceId)) throw notFound('Space');
+      const now = new Date();
       const requests = body.requests.map((r) => {
         const { kind, id } = parse(r.q);
         const sort = r.sort ?? 'DESC';
         const limit = Math.min(r.series_limit ?? RAW_LIMIT.property, RAW_LIMIT[kind]);
-        return { kind, id, ...range(r.from, r.to, EPOCH), sort, newestFirst: sort === 'DESC', limit };
+        const from = r.from ?? EPOCH;
+        const to = r.to ?? now;
+        const newestFirst = sort === 'DESC';
+        const key =
+          kind === 'property'
+            ? rawWindowKey({ propertyId: id, from, to: r.to, newestFirst, limit })
+            : undefined;
+        let kept = key === undefined ? undefined : rawValues.get(key);
+        // Kept up to an earlier "now" only: points may exist between a later one and this one.
+        if (kept && r.to === undefined && kept.readAt > to.getTime()) kept = undefined;
+        return { q: r.q, kind, id, from, to, open: r.to === undefined, sort, newestFirst, limit, key, kept };
       });
-      const rows = await repo.rawBatch(space, requests);
-      const responses = [];
-      let next = 0;
-      for (const [i, r] of requests.entries()) {
-        const base = {
-          query: (body.requests[i] as (typeof body.requests)[number]).q,
-          ...dates(r),
-          resp_version: body.resp_version,
-          sort: r.sort,
-          series_limit: r.limit,
-        };
-        const start = next;
-        while (next < rows.length && (rows[next] as (typeof rows)[number]).n === i + 1) next += 1;
-        if (next === start) {
-          responses.push({
-            ...base,
-            status: 'error',
-            message: NOT_FOUND,
-            count_values: 0,
-            times: [],
-            values: [],
-            series: { metric: '' },
-          });
-          continue;
-        }
-        for (const row of rows.slice(start, next)) {
-          const times = row.times.map((t) => new Date(t).toISOString());
-          const values = row.vals;
-          if (r.newestFirst) {
-            times.reverse();
-            values.reverse();
-          }
-          responses.push({
-            ...base,
-            ...about(row),
-            status: 'ok',
-            message: '',
-            count_values: times.length,
-            times,
-            values,
-            series: { metric: `property.${row.id}` },
-          });
+      if (requests.some((r) => r.from.getTime() >= r.to.getTime())) {
+        // The space answers first (404, 403), as on every route.
+        await deps.resolve(ref, 'iot.read');
+        throw new AppError('validation_error', '"from" must be before "to".');
+      }
+      const asked = requests.map((r) => ({ ...r, known: r.kept?.marker ?? null }));
+      // Everything kept: the markers alone may do (one light statement); else, or when one moved, the batch
+      // with values, which leaves out those still standing.
+      const allKept = asked.every((r) => r.known !== null);
+      let rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: !allKept });
+      if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      if (allKept && rows.some((row) => row.n !== null && row.marker !== asked[row.n - 1]?.known)) {
+        rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: true });
+        if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      }
+      for (const row of rows) {
+        const r = row.n === null ? undefined : requests[row.n - 1];
+        if (!r?.key) continue;
+        if (r.kept && row.marker === r.kept.marker) {
+          Object.assign(row, { count: r.kept.count, times: r.kept.times, vals: r.kept.vals });
+        } else if (!r.open || row.lastMs === null || row.lastMs < r.to.getTime()) {
+          // Kept when time passing cannot add points to the window: none was written at or after its end.
+          const { marker, count, times, vals } = row;
+          rawValues.set(r.key, { marker, readAt: r.to.getTime(), count, times, vals });
         }
       }
-      return { resp_version: body.resp_version, responses };
+      return rawAnswerJson(body.resp_version, requests, rows);
     },
 
     async batchQuery(ref: SpaceRequest, body: z.infer<typeof batchQueryBody>) {
@@ -166,7 +177,7 @@ export function createSeriesService(deps: {
             });
             continue;
           }
-          const aggregation: SeriesAggregation =
+          const aggregation: Aggregation =
             r.aggregation ?? (valueShapeOf(p.type)?.kind === 'boolean' ? 'BOOL_OR' : 'AVG');
           const { points } = await deps.telemetry.aggregate(p.id, {
             ...window,
