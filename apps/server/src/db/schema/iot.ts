@@ -96,6 +96,8 @@ export const iotDevices = pgTable(
     index('iot_devices_space_idx').on(t.organizationId, t.ownerUserId, t.createdAt),
     index('iot_devices_uhwid_idx').on(t.uniqueHardwareId),
     index('iot_devices_tags_idx').using('gin', t.tags),
+    // The external broker's stale-online sweep reads online devices by last activity every minute.
+    index('iot_devices_online_activity_idx').on(t.lastActivityAt).where(sql`${t.status} = 'ONLINE'`),
   ],
 );
 

@@ -56,6 +56,21 @@ describe('MQTT authentication', () => {
     const forged = `${token.slice(0, -4)}AAAA`;
     expect(await f.refusal({ clientId: user.id, username: user.id, password: forged })).toBe(4);
   });
+
+  it('answers a login registration (needed by an external broker only) and keeps the token working', async () => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user.id);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/iot/v2/mqtt/login',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: user.id, client_id: user.id });
+    const app = await f.connect({ clientId: `${user.id}-x`, username: user.id, password: token });
+    expect(app.connected).toBe(true);
+  });
 });
 
 describe('MQTT topic rules for devices', () => {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   iotDeviceConnectivity,
@@ -39,6 +40,20 @@ export type Rejection = { at: string; topic: string; name: string; reason: strin
 
 /** The SQL the broker side needs: identities, bindings, status and what devices report about themselves. */
 export function createConnectivityRepository(db: Database) {
+  /** The device's connectivity row: `insert` when it has none yet, else `update` (and its time). */
+  async function upsertConnectivity(
+    insert: typeof iotDeviceConnectivity.$inferInsert,
+    update: PgUpdateSetSource<typeof iotDeviceConnectivity>,
+  ): Promise<void> {
+    await db
+      .insert(iotDeviceConnectivity)
+      .values(insert)
+      .onConflictDoUpdate({
+        target: iotDeviceConnectivity.deviceId,
+        set: { ...update, updatedAt: sql`now()` },
+      });
+  }
+
   return {
     async device(id: string): Promise<DeviceIdentity | null> {
       const rows = await db
@@ -163,6 +178,51 @@ export function createConnectivityRepository(db: Database) {
       });
     },
 
+    /** Devices the database holds online whose last activity is older than `before` (or unknown). */
+    async staleOnline(before: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: iotDevices.id })
+        .from(iotDevices)
+        .where(
+          and(
+            eq(iotDevices.status, 'ONLINE'),
+            or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before)),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Marks these devices offline if they are still online with no activity since `before`; returns those
+     * changed (with their space, for the live event).
+     */
+    async markStaleOffline(deviceIds: string[], before: Date, at: Date) {
+      if (deviceIds.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(iotDevices)
+          .set({ status: 'OFFLINE' })
+          .where(
+            and(
+              inArray(iotDevices.id, deviceIds),
+              eq(iotDevices.status, 'ONLINE'),
+              or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before)),
+            ),
+          )
+          .returning({
+            id: iotDevices.id,
+            organizationId: iotDevices.organizationId,
+            ownerUserId: iotDevices.ownerUserId,
+          });
+        if (rows.length > 0) {
+          await tx
+            .insert(iotDeviceStatusEvents)
+            .values(rows.map((r) => ({ deviceId: r.id, value: 'DISCONNECTED' as const, at })));
+        }
+        return rows;
+      });
+    },
+
     async touch(deviceIds: string[], at: Date): Promise<void> {
       if (deviceIds.length === 0) return;
       await db.update(iotDevices).set({ lastActivityAt: at }).where(inArray(iotDevices.id, deviceIds));
@@ -173,28 +233,15 @@ export function createConnectivityRepository(db: Database) {
     },
 
     async setNetConfig(deviceId: string, netConfig: { adapter: number; params: unknown[] }): Promise<void> {
-      await db
-        .insert(iotDeviceConnectivity)
-        .values({ deviceId, netConfig })
-        .onConflictDoUpdate({
-          target: iotDeviceConnectivity.deviceId,
-          set: { netConfig, updatedAt: sql`now()` },
-        });
+      await upsertConnectivity({ deviceId, netConfig }, { netConfig });
     },
 
     /** Adds refused values to the device's counter and keeps the latest reason. */
     async addRejections(deviceId: string, count: number, last: Rejection): Promise<void> {
-      await db
-        .insert(iotDeviceConnectivity)
-        .values({ deviceId, rejectedValues: count, lastRejection: last })
-        .onConflictDoUpdate({
-          target: iotDeviceConnectivity.deviceId,
-          set: {
-            rejectedValues: sql`${iotDeviceConnectivity.rejectedValues} + ${count}`,
-            lastRejection: last,
-            updatedAt: sql`now()`,
-          },
-        });
+      await upsertConnectivity(
+        { deviceId, rejectedValues: count, lastRejection: last },
+        { rejectedValues: sql`${iotDeviceConnectivity.rejectedValues} + ${count}`, lastRejection: last },
+      );
     },
 
     async connectivity(deviceId: string) {

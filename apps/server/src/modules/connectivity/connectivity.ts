@@ -13,11 +13,14 @@ import type { EventBus, LiveTransport } from '../live/live-event.ts';
 import { markProvisioned } from '../provisioning/mark-provisioned.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { createAccess } from './access.ts';
+import { createAppLoginsRepository } from './app-logins.repository.ts';
+import { APP_LOGIN_SWEEP_MS, createAppLogins } from './app-logins.ts';
 import { createBrokerHandlers } from './broker-handlers.ts';
 import { createClientAuth } from './client-auth.ts';
 import { createCommands } from './commands.ts';
 import type { MqttConfig } from './config.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
+import { createDstPushes } from './dst-pushes.ts';
 import { createDynsec } from './dynsec.ts';
 import { createEmbeddedBroker, type Listening } from './embedded-broker.ts';
 import { createExternalBroker, type ExternalMessage, SHARED_GROUP } from './external-broker.ts';
@@ -28,6 +31,7 @@ import { createPresence } from './presence.ts';
 import { encodeSenml, valueToRecords } from './protocol.ts';
 import { createRejections } from './rejections.ts';
 import { createSessions } from './sessions.ts';
+import { createStaleSweep } from './stale-sweep.ts';
 import { createThingCache } from './thing-cache.ts';
 import { parseTopic } from './topics.ts';
 
@@ -100,6 +104,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   const parts = {
     feed,
     deps,
+    events,
     ota,
     repo,
     presence,
@@ -116,6 +121,8 @@ export async function createConnectivity(deps: ConnectivityDeps) {
 type Parts = {
   feed: DeviceFeed;
   deps: ConnectivityDeps;
+  /** The live bus (a stand-in until `useEvents`). */
+  events: EventBus;
   repo: ReturnType<typeof createConnectivityRepository>;
   presence: ReturnType<typeof createPresence>;
   things: ReturnType<typeof createThingCache>;
@@ -169,6 +176,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     issuer: `${config.publicUrl}/iot`,
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
+  const dst = createDstPushes({ sessions, things: parts.things, logger });
+  let stopDst: (() => void) | null = null;
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
   const certs = createCertsRepository(db);
   const auth = createClientAuth({
@@ -205,6 +214,9 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       if (!deviceIds.some((id) => id && sessions.get(id))) return;
       await sessions.recheck().catch((err: unknown) => logger.error({ err }, 'binding re-check failed'));
     },
+    // The embedded broker checks application tokens itself: nothing to register.
+    appLogin: async () => undefined,
+    appLogout: async () => undefined,
     async otaOffered(deviceId) {
       if (sessions.get(deviceId)) await commands.offerOta(deviceId);
     },
@@ -222,6 +234,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,
+    /** Timezone offset changes pushed to connected devices (tests scan with their own clock). */
+    dst,
     /** Values and status changes stored here, for triggers. */
     feed: parts.feed,
 
@@ -234,6 +248,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
         : undefined;
       listening = await broker.listen(mqtt, opts.http, clientCa);
       timer = housekeeping(parts, () => sessions.recheck());
+      stopDst = dst.start();
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
       return listening;
     },
@@ -247,6 +262,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
 
     async close() {
       if (timer) clearInterval(timer);
+      stopDst?.();
       await broker.close();
       await presence.settled();
       await ingest.drain();
@@ -269,6 +285,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       `$share/${SHARED_GROUP}//a/d/+/c/up`,
       `$share/${SHARED_GROUP}//a/t/+/e/o`,
       `$share/${SHARED_GROUP}//a/t/+/shadow/o`,
+      // Applications' writes (the broker let only those allowed publish); stored as the embedded broker does.
+      `$share/${SHARED_GROUP}//a/t/+/e/i`,
       LOG_TOPIC,
     ],
     onMessage: (m) => handle(m),
@@ -287,7 +305,32 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     ota: parts.ota,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
+  const dst = createDstPushes({ sessions, things, logger });
+  let stopDst: (() => void) | null = null;
+  const stale = createStaleSweep({
+    repo,
+    presence,
+    logger,
+    isConnected: (id) => connections.has(id),
+    // Disabling a client makes Mosquitto drop its connection; enabled again at once, a live device reconnects.
+    probe: async (ids) => {
+      await dynsec.run(
+        ids.flatMap((username) => [
+          { command: 'disableClient', username },
+          { command: 'enableClient', username },
+        ]),
+      );
+    },
+  });
+  let stopStale: (() => void) | null = null;
+  const appLogins = createAppLogins({
+    repo: createAppLoginsRepository(deps.db),
+    dynsec,
+    logger,
+    events: parts.events,
+  });
   let timer: NodeJS.Timeout | null = null;
+  let loginTimer: NodeJS.Timeout | null = null;
 
   async function connectionEvent(line: string) {
     const event = parseLogLine(line);
@@ -312,16 +355,22 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     if (session) await presence.disconnected(id, session.space, connection);
   }
 
-  handle = async ({ topic, payload }) => {
+  handle = async ({ topic, payload, fromServer }) => {
     if (topic === LOG_TOPIC) {
       await connectionEvent(payload.toString('utf8'));
       return true;
     }
     const t = parseTopic(topic);
     if (!t) return true;
+    if (t.scope === 'thing' && t.channel === 'e/i') {
+      // The broker does not say which application wrote: only that its role allowed it.
+      if (!fromServer) await ingest.fromApplication('(external broker)', t.id, payload);
+      return true;
+    }
     if (t.scope === 'device') {
       if (t.channel !== 'c/up') return true;
       presence.activity(t.id);
+      stale.seen(t.id);
       await commands.command(t.id, payload);
       return true;
     }
@@ -329,6 +378,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     const deviceId = (await things.get(t.id))?.thing.deviceId;
     if (!deviceId) return true;
     presence.activity(deviceId);
+    stale.seen(deviceId);
     if (t.channel === 'e/o') await ingest.fromDevice(deviceId, t.id, topic, payload);
     else if (t.channel === 'shadow/o') await commands.shadowRequest(deviceId, t.id, payload);
     return true;
@@ -381,6 +431,10 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       await dynsec.syncDevice(deviceId, { thingId: b?.thingId ?? null, secret });
       await retainThingId(deviceId, b?.thingId ?? null);
     },
+    appLogin: (login) => appLogins.register(login),
+    async appLogout(userId) {
+      await appLogins.remove(userId);
+    },
   };
 
   return {
@@ -394,12 +448,24 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     /** The server's own client of the broker (tests drop its connection). */
     broker,
     dynsec,
+    appLogins,
+    dst,
+    stale,
+    /** Whether this process saw the device connect (and not yet go). */
+    knowsConnected: (deviceId: string) => connections.has(deviceId),
     clientId: broker.clientId,
 
     async start(_opts: StartOptions) {
       await broker.ready();
       await dynsec.denyByDefault();
       timer = housekeeping(parts, () => sessions.recheck({ notify: false }));
+      const sweepLogins = () =>
+        appLogins.sweep().catch((err: unknown) => logger.error({ err }, 'application logins not swept'));
+      await sweepLogins();
+      loginTimer = setInterval(sweepLogins, APP_LOGIN_SWEEP_MS);
+      loginTimer.unref();
+      stopDst = dst.start();
+      stopStale = stale.start();
       logger.info({ clientId: broker.clientId }, 'using the external MQTT broker');
       return null;
     },
@@ -412,6 +478,10 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
 
     async close() {
       if (timer) clearInterval(timer);
+      if (loginTimer) clearInterval(loginTimer);
+      stopDst?.();
+      stopStale?.();
+      appLogins.close();
       await broker.close(() => ingest.drain());
       await presence.settled();
       await presence.flushActivity().catch(() => undefined);

@@ -15,9 +15,14 @@ const SESSION_EXPIRY_S = 24 * 3600;
  */
 export const MAX_IN_FLIGHT = 5_000;
 
+/** An MQTT 5 user property on every publish of ours, so our own cloud writes on `e/i` are not taken as new. */
+const ORIGIN_PROPERTY = 'tc-origin';
+
 export interface ExternalMessage {
   topic: string;
   payload: Buffer;
+  /** Published by a server process (ours carry ORIGIN_PROPERTY). */
+  fromServer: boolean;
 }
 
 /**
@@ -102,7 +107,8 @@ export function createExternalBroker(deps: {
       prefix(topic.slice(EXTERNAL_INTERNAL_PREFIX.length), payload);
       return;
     }
-    const done = deps.onMessage({ topic, payload }).catch((err: unknown) => {
+    const fromServer = packet.properties?.userProperties?.[ORIGIN_PROPERTY] !== undefined;
+    const done = deps.onMessage({ topic, payload, fromServer }).catch((err: unknown) => {
       logger.error({ err, topic }, 'MQTT message not handled');
       return false;
     });
@@ -159,7 +165,11 @@ export function createExternalBroker(deps: {
 
     publish(topic: string, payload: Uint8Array, opts: { retain?: boolean } = {}): Promise<void> {
       return client
-        .publishAsync(topic, Buffer.from(payload), { qos: 1, retain: opts.retain ?? false })
+        .publishAsync(topic, Buffer.from(payload), {
+          qos: 1,
+          retain: opts.retain ?? false,
+          properties: { userProperties: { [ORIGIN_PROPERTY]: clientId } },
+        })
         .then(() => undefined);
     },
 

@@ -6,7 +6,6 @@ import {
   encodeSenml,
   valueToRecords,
 } from '@tinkercloud/device-protocol';
-import { sql } from 'drizzle-orm';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,14 @@ import { telemetryStoreFor } from '../../app.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import { createConnectivity } from './connectivity.ts';
 import type { StoredValue } from './ingest.ts';
-import { closed, nextMessage, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
+import {
+  closed,
+  holdTelemetryWrites,
+  nextMessage,
+  publishValue,
+  storedPoints,
+  subscribeCodes,
+} from './testing/mqtt-fixtures.ts';
 
 const found = findMosquitto();
 if ('missing' in found) console.warn(`external broker tests skipped: ${found.missing}`);
@@ -115,13 +121,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
       Buffer.from(encodeCommand({ type: 'ThingBegin', thingId: '' })),
     );
     expect(decodeCommand(await answer)).toEqual({ type: 'ThingUpdate', thingId: thing.id });
-    await client.publishAsync(
-      `/a/t/${thing.id}/e/o`,
-      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 5, T0))),
-      {
-        qos: 1,
-      },
-    );
+    await publishValue(client, thing.id, { name: 'count', type: 'INT', value: 5, at: T0 });
     await expect.poll(() => stored(thing.pid)).toEqual([{ at: new Date(T0), value: 5 }]);
     expect((await f.call(user.id, 'GET', `/iot/v2/devices/${d.id}`)).json().lib_version).toBe('2.9.0');
   });
@@ -136,18 +136,10 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     expect(await subscribeCodes(client, `/a/d/${other.id}/c/dw`)).toEqual([REFUSED]);
     expect(await subscribeCodes(client, `/a/t/${otherThing.id}/e/i`)).toEqual([REFUSED]);
     expect(await subscribeCodes(client, '#')).toEqual([REFUSED]);
-    await client.publishAsync(
-      `/a/t/${otherThing.id}/e/o`,
-      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 1, T0))),
-      { qos: 1 },
-    );
+    await publishValue(client, otherThing.id, { name: 'count', type: 'INT', value: 1, at: T0 });
     // A value the broker refused never reaches ingest: a later allowed one from the other device does.
     const owner = await connectDevice(other);
-    await owner.publishAsync(
-      `/a/t/${otherThing.id}/e/o`,
-      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 2, T0 + 1000))),
-      { qos: 1 },
-    );
+    await publishValue(owner, otherThing.id, { name: 'count', type: 'INT', value: 2, at: T0 + 1000 });
     await expect.poll(() => stored(otherThing.pid)).toEqual([{ at: new Date(T0 + 1000), value: 2 }]);
   });
 
@@ -237,11 +229,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
       const client = await connectDevice(d);
       const n = 40;
       for (let i = 0; i < n; i += 1) {
-        await client.publishAsync(
-          `/a/t/${thing.id}/e/o`,
-          Buffer.from(encodeSenml(valueToRecords('count', 'INT', i, T0 + i * 1000))),
-          { qos: 1 },
-        );
+        await publishValue(client, thing.id, { name: 'count', type: 'INT', value: i, at: T0 + i * 1000 });
       }
       await expect.poll(async () => (await stored(thing.pid)).length).toBe(n);
       expect(byFirst.length + bySecond.length).toBe(n);
@@ -259,13 +247,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     const d = await device(user.id);
     const thing = await boundThing(user.id, d.id);
     const client = await connectDevice(d, { reconnectPeriod: 200 });
-    await client.publishAsync(
-      `/a/t/${thing.id}/e/o`,
-      Buffer.from(encodeSenml(valueToRecords('count', 'INT', 1, T0))),
-      {
-        qos: 1,
-      },
-    );
+    await publishValue(client, thing.id, { name: 'count', type: 'INT', value: 1, at: T0 });
     await expect.poll(async () => (await stored(thing.pid)).length).toBe(1);
     await mosquitto.restart();
     await expect.poll(() => client.connected, { timeout: 10_000 }).toBe(true);
@@ -282,11 +264,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     await expect
       .poll(
         async () => {
-          await client.publishAsync(
-            `/a/t/${thing.id}/e/o`,
-            Buffer.from(encodeSenml(valueToRecords('count', 'INT', 2, T0 + 1000))),
-            { qos: 1 },
-          );
+          await publishValue(client, thing.id, { name: 'count', type: 'INT', value: 2, at: T0 + 1000 });
           return (await stored(thing.pid)).length;
         },
         { timeout: 10_000, interval: 500 },
@@ -315,13 +293,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
       for (const s of streams) await s.reader.nextOf('snapshot');
       const client = await connectDevice(d);
       const send = (i: number) =>
-        client.publishAsync(
-          `/a/t/${thing.id}/e/o`,
-          Buffer.from(encodeSenml(valueToRecords('count', 'INT', i, T0 + i * 1000))),
-          {
-            qos: 1,
-          },
-        );
+        publishValue(client, thing.id, { name: 'count', type: 'INT', value: i, at: T0 + i * 1000 });
       /** The values of `properties.value` events a stream shows until it has shown all of `wanted`. */
       const valuesUntil = async (reader: (typeof streams)[number]['reader'], wanted: number[]) => {
         const seen = new Set<number>();
@@ -358,21 +330,8 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     const external = t.connectivity?.mode === 'external' ? t.connectivity : null;
     if (!external) throw new Error('expected the external broker');
     const client = await connectDevice(d);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked: () => void = () => undefined;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table telemetry_points in exclusive mode`);
-      locked();
-      await gate;
-    });
+    const { release, done: holder } = await holdTelemetryWrites(t.db);
     try {
-      await isLocked;
       const topic = `/a/t/${thing.id}/e/o`;
       const server = external.broker.client;
       const delivered = nextMessage(server, topic);

@@ -1,3 +1,5 @@
+import type { AppLoginRequest } from './app-logins.ts';
+
 /**
  * What the REST API tells the device side. Absent (tests without a broker), the API works the same and simply
  * reaches no device.
@@ -12,6 +14,10 @@ export interface ConnectivityHooks {
   bindingsChanged(deviceIds: (string | null | undefined)[]): Promise<void>;
   /** A device's secret key was set (or removed: null); an external broker needs it for its own check. */
   secretChanged(deviceId: string, secret: string | null): Promise<void>;
+  /** External broker: this access token becomes the user's MQTT password until it expires (embedded: nothing). */
+  appLogin(login: AppLoginRequest): Promise<void>;
+  /** External broker: the user's MQTT login ends (embedded: nothing). */
+  appLogout(userId: string): Promise<void>;
   /** An OTA update was recorded for the device: offered at once when it is connected (else on OtaBeginUp). */
   otaOffered?(deviceId: string): Promise<void>;
 }

@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { LiveEvent } from '../live/live-event.ts';
 import type { StoredValue } from './ingest.ts';
-import { closed, mqttFixtures, nextMessage, storedPoints } from './testing/mqtt-fixtures.ts';
+import {
+  closed,
+  holdTelemetryWrites,
+  mqttFixtures,
+  nextMessage,
+  storedPoints,
+} from './testing/mqtt-fixtures.ts';
 
 const events: LiveEvent[] = [];
 let t: TestApp;
@@ -234,20 +240,7 @@ describe('QoS 1: acknowledged only once committed', () => {
 
   it('holds the PUBACK while the database cannot take the write', async () => {
     const s = await setup([{ name: 'count', type: 'INT' }]);
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked: () => void = () => undefined;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table telemetry_points in exclusive mode`);
-      locked();
-      await gate;
-    });
-    await isLocked;
+    const { release, done: holder } = await holdTelemetryWrites(t.db);
     const p = await publishWatched(s.client, s.out, senml(valueToRecords('count', 'INT', 9, T0)));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(p.state.acked).toBe(false);

@@ -111,12 +111,17 @@ export function createPresence(deps: {
     async sweep(): Promise<void> {
       const at = new Date();
       const changed = await deps.repo.markOfflineExcept(this.online(), at);
+      this.wentOffline(changed, at);
+      if (changed.length > 0)
+        deps.logger.info({ count: changed.length }, 'devices without a session marked offline');
+    },
+
+    /** Devices marked offline in the database by a sweep: announced as a disconnect is. */
+    wentOffline(changed: { id: string; organizationId: string | null; ownerUserId: string }[], at: Date) {
       for (const d of changed) {
         iotEvents(deps.events).deviceStatus(d, d.id, 'OFFLINE', at);
         tell({ deviceId: d.id, space: d, status: 'OFFLINE', at });
       }
-      if (changed.length > 0)
-        deps.logger.info({ count: changed.length }, 'devices without a session marked offline');
     },
 
     /**

@@ -67,6 +67,8 @@ export function createDemo(deps: DemoDeps) {
   const hooks: ConnectivityHooks | undefined = inner && {
     deliver: (thingId, values) => inner.deliver(thingId, values),
     bindingsChanged: (deviceIds) => inner.bindingsChanged(deviceIds),
+    appLogin: (login) => inner.appLogin(login),
+    appLogout: (userId) => inner.appLogout(userId),
     async secretChanged(deviceId, secret) {
       await inner.secretChanged(deviceId, secret);
       if (!simulators?.has(deviceId)) return;

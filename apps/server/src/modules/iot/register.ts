@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
 import type { EventBus } from '../live/live-event.ts';
@@ -156,6 +157,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });
+      await authed.register(appLoginRoutes, { connectivity });
       await authed.register(otaRoutes, { ota });
       await authed.register(certsRoutes, {
         certs: createCertsService({ db, resolve, ca: deviceCa }),

@@ -1,3 +1,4 @@
+import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { sql } from 'drizzle-orm';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { TestApp } from '../../../../test/app.ts';
@@ -142,4 +143,36 @@ export async function storedPoints(db: Database, propertyId: string | undefined)
         where property_id = ${propertyId ?? '00000000-0000-0000-0000-000000000000'}::uuid order by at`,
   );
   return rows.map((r) => ({ at: new Date(Number(r.t)), value: r.value }));
+}
+
+/** Publishes one property value on the thing's `e/o` (QoS 1: resolves once the broker acknowledged it). */
+export async function publishValue(
+  client: MqttClient,
+  thingId: string,
+  value: { name: string; type: string; value: unknown; at?: number },
+): Promise<void> {
+  const records = valueToRecords(value.name, value.type, value.value, value.at);
+  await client.publishAsync(`/a/t/${thingId}/e/o`, Buffer.from(encodeSenml(records)), { qos: 1 });
+}
+
+/**
+ * Holds an exclusive lock on the telemetry table until `release`: value writes wait (a slow database).
+ * Resolves once the lock is held; `done` settles when the holding transaction ended.
+ */
+export async function holdTelemetryWrites(db: Database) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked: () => void = () => undefined;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const done = db.transaction(async (tx) => {
+    await tx.execute(sql`lock table telemetry_points in exclusive mode`);
+    locked();
+    await gate;
+  });
+  await Promise.race([isLocked, done]);
+  return { release, done };
 }

@@ -1,0 +1,69 @@
+import { decodeCommand, encodeCommand } from '@tinkercloud/device-protocol';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { mqttFixtures, nextMessage } from './testing/mqtt-fixtures.ts';
+import { timezoneInfo } from './timezone.ts';
+
+let t: TestApp;
+let f: ReturnType<typeof mqttFixtures>;
+beforeAll(async () => {
+  t = await createTestApp({}, { broker: true });
+  f = mqttFixtures(t);
+});
+afterEach(() => f?.closeAll());
+afterAll(() => t?.close());
+
+// Berlin: summer time starts 2024-03-31 01:00 UTC (offset 3600 → 7200) and ends 2024-10-27 01:00 UTC.
+const BEFORE = Date.parse('2024-03-31T00:59:00Z');
+const AFTER = Date.parse('2024-03-31T01:00:30Z');
+const SUMMER_UNTIL = Date.parse('2024-10-27T01:00:00Z') / 1000 - 1;
+
+/** The session is open once the device shows online (the broker's connect handler opens it first). */
+const sessionOpen = (userId: string, deviceId: string) =>
+  expect
+    .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status)
+    .toBe('ONLINE');
+
+describe('timezone offset changes', () => {
+  it('pushes TimezoneDown to a connected device once its offset changed, and only once', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
+    const client = await f.connectDevice(device);
+    await sessionOpen(user.id, device.id);
+    const down = `/a/d/${device.id}/c/dw`;
+    await client.subscribeAsync(down, { qos: 1 });
+    const dst = t.connectivity?.dst;
+    if (!dst) throw new Error('the test app runs no broker');
+
+    await dst.scan(BEFORE);
+    const pushed = nextMessage(client, down);
+    await dst.scan(AFTER);
+    expect(decodeCommand(await pushed)).toEqual({ type: 'TimezoneDown', offset: 7200, until: SUMMER_UNTIL });
+
+    // Told already: a later scan sends nothing, so the next command is the answer to the device's own question.
+    await dst.scan(AFTER + 60_000);
+    const next = nextMessage(client, down);
+    await client.publishAsync(`/a/d/${device.id}/c/up`, Buffer.from(encodeCommand({ type: 'TimezoneUp' })));
+    const answer = decodeCommand(await next);
+    expect(answer).toMatchObject({ type: 'TimezoneDown' });
+    expect((answer as { until: number }).until).not.toBe(SUMMER_UNTIL);
+  });
+
+  it('leaves a device alone while its offset holds', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
+    const client = await f.connectDevice(device);
+    await sessionOpen(user.id, device.id);
+    const down = `/a/d/${device.id}/c/dw`;
+    await client.subscribeAsync(down, { qos: 1 });
+    const dst = t.connectivity?.dst;
+    if (!dst) throw new Error('the test app runs no broker');
+    await dst.scan(BEFORE - 3_600_000);
+    await dst.scan(BEFORE);
+    const next = nextMessage(client, down);
+    await client.publishAsync(`/a/d/${device.id}/c/up`, Buffer.from(encodeCommand({ type: 'TimezoneUp' })));
+    expect(decodeCommand(await next)).toEqual({ type: 'TimezoneDown', ...timezoneInfo('Europe/Berlin') });
+  });
+});
