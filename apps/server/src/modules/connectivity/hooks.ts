@@ -19,5 +19,5 @@ export interface ConnectivityHooks {
   /** External broker: the user's MQTT login ends (embedded: nothing). */
   appLogout(userId: string): Promise<void>;
   /** An OTA update was recorded for the device: offered at once when it is connected (else on OtaBeginUp). */
-  otaOffered?(deviceId: string): Promise<void>;
+  otaOffered(deviceId: string): Promise<void>;
 }

@@ -69,6 +69,7 @@ export function createDemo(deps: DemoDeps) {
     bindingsChanged: (deviceIds) => inner.bindingsChanged(deviceIds),
     appLogin: (login) => inner.appLogin(login),
     appLogout: (userId) => inner.appLogout(userId),
+    otaOffered: (deviceId) => inner.otaOffered(deviceId),
     async secretChanged(deviceId, secret) {
       await inner.secretChanged(deviceId, secret);
       if (!simulators?.has(deviceId)) return;

@@ -115,7 +115,7 @@ export function createOtaService(deps: {
       return { ota, binary };
     });
     // Offered now when the device is connected; otherwise when it next says OtaBeginUp.
-    await deps.connectivity?.otaOffered?.(deviceId).catch((err: unknown) => {
+    await deps.connectivity?.otaOffered(deviceId).catch((err: unknown) => {
       deps.logger?.error({ err, deviceId }, 'OTA update not offered');
     });
     return { ota_version: OTA_VERSION, ota_id: ota.id, status: ota.status, file_sha: binary.sha256 };
