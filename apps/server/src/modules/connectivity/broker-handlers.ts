@@ -42,6 +42,9 @@ export function createBrokerHandlers(deps: {
   onDeviceConnected?: (deviceId: string) => void;
 }): BrokerHandlers {
   const { access, sessions, presence, ingest, commands } = deps;
+  // Connections that closed. A device that disconnects while its record is still being read must not begin a
+  // session afterwards: it would stay online with no connection behind it.
+  const closed = new WeakSet<object>();
 
   return {
     async authenticate(clientId, username, password, certificate) {
@@ -54,7 +57,7 @@ export function createBrokerHandlers(deps: {
     async connected(who, connection) {
       if (who.kind !== 'device') return;
       const device = await deps.repo.device(who.deviceId);
-      if (!device) return;
+      if (!device || closed.has(connection)) return;
       sessions.open(who.deviceId, device.space, device.thingId, connection);
       deps.onDeviceConnected?.(who.deviceId);
       await presence.connected(who.deviceId, device.space, connection);
@@ -62,6 +65,7 @@ export function createBrokerHandlers(deps: {
 
     async disconnected(who, connection) {
       if (who.kind !== 'device') return;
+      closed.add(connection);
       const session = sessions.get(who.deviceId);
       sessions.close(who.deviceId, connection);
       if (session) await presence.disconnected(who.deviceId, session.space, connection);

@@ -332,6 +332,18 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   let timer: NodeJS.Timeout | null = null;
   let loginTimer: NodeJS.Timeout | null = null;
 
+  // Log lines are handled one after another: a disconnect must not overtake the connect it follows while the
+  // device's record is being read (the device would stay online with no connection).
+  let logLines: Promise<void> = Promise.resolve();
+  function connectionEventInOrder(line: string): Promise<void> {
+    logLines = logLines
+      .then(() => connectionEvent(line))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'broker log line not handled');
+      });
+    return logLines;
+  }
+
   async function connectionEvent(line: string) {
     const event = parseLogLine(line);
     const id = event?.clientId.toLowerCase();
@@ -357,7 +369,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
 
   handle = async ({ topic, payload, fromServer }) => {
     if (topic === LOG_TOPIC) {
-      await connectionEvent(payload.toString('utf8'));
+      await connectionEventInOrder(payload.toString('utf8'));
       return true;
     }
     const t = parseTopic(topic);

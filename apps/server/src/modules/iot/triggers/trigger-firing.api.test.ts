@@ -195,7 +195,9 @@ describe('trigger firing', () => {
     });
     for (const v of [1, 2, 3]) await publish(s.user.id, s.thing.id, s.id('count'), v);
     await settled();
-    expect((await mailsTo(t, s.user.email)).map((m) => m.subject)).toEqual(['Count 1', 'Count 2', 'Count 3']);
+    // One mail per value; mails of one evaluation leave together, so their order in the outbox is not fixed.
+    const subjects = (await mailsTo(t, s.user.email)).map((m) => m.subject).sort();
+    expect(subjects).toEqual(['Count 1', 'Count 2', 'Count 3']);
   });
 
   it('fires a device status trigger when the device disconnects (DISCONNECTED only)', async () => {
@@ -234,7 +236,8 @@ describe('trigger firing', () => {
     await settled();
     // The decision comes after the grace period: nothing yet.
     expect(await mailsTo(t, s.user.email)).toEqual([]);
-    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 10_000 }).toBe(1);
+    // Generous: on a busy machine the grace timer, its check and the mail queue behind other work.
+    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 30_000 }).toBe(1);
   });
 
   it('does not fire when the device is back before the grace period ends', async () => {
