@@ -78,6 +78,17 @@ describe('OTA over MQTT with the simulated device', () => {
     const sim = simulate(device);
     await new Promise((resolve) => sim.once('registered', resolve));
     const initial = sim.firmwareSha256;
+    // The server handles the board's OtaBeginUp apart from its ThingBegin: wait until it has, or the upload
+    // below could come first and that OtaBeginUp would count as a second offer (a retry).
+    await expect
+      .poll(async () => {
+        const rows = await t.db
+          .select()
+          .from(iotDeviceFirmware)
+          .where(eq(iotDeviceFirmware.deviceId, device.id));
+        return rows[0]?.sha256;
+      })
+      .toBe(initial);
 
     const image = Buffer.from('firmware 2.0 for the simulated board '.repeat(500));
     const offered = new Promise<{ url: string; initialSha256: string; finalSha256: string }>((resolve) =>
