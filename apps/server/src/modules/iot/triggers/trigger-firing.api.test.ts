@@ -232,6 +232,12 @@ describe('trigger firing', () => {
       actions: [emailAction([s.user.id], '{{device.name}} gone', 'x')],
     });
     const client = await f.connectDevice(s.device);
+    // Leave only once the session began: a device gone while its record was being read never went online.
+    await expect
+      .poll(
+        async () => (await f.call(s.user.id, 'GET', `/iot/v2/devices/${s.device.id}`)).json().device_status,
+      )
+      .toBe('ONLINE');
     await client.endAsync();
     await settled();
     // The decision comes after the grace period: nothing yet.
