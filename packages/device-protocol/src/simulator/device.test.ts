@@ -28,6 +28,7 @@ afterAll(async () => {
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.stop()));
   cloud.silent = false;
+  cloud.stallSubscriptions = false;
 });
 
 /** Resolves with the first event (args) matching `accept`, or rejects after `ms`. */
@@ -314,6 +315,20 @@ describe('simulated device', { timeout: 20_000 }, () => {
     const first = await values;
     expect(first.qos).toBe(1);
     expect(first.values).toEqual([{ name: 'n', value: 7 }]);
+  });
+
+  it('stops even when the broker drops it while a subscription is unanswered', async () => {
+    cloud.stallSubscriptions = true;
+    const device = newDevice();
+    await waitFor(device, 'connected');
+    await expect.poll(() => cloud.stalled.includes(device.deviceId)).toBe(true);
+    // The SUBSCRIBE is in flight; the device stops, and the broker closes its connection meanwhile.
+    const stopped = device.stop();
+    cloud.disconnect(device.deviceId);
+    await expect(
+      Promise.race([stopped.then(() => 'stopped'), new Promise((r) => setTimeout(r, 4000, 'still waiting'))]),
+    ).resolves.toBe('stopped');
+    expect(device.connected).toBe(false);
   });
 
   it('ignores malformed commands and values and keeps going', async () => {

@@ -11,6 +11,7 @@ import { decodeSenml } from '../senml/decode.ts';
 import { encodeSenml } from '../senml/encode.ts';
 import type { SenmlRecord } from '../senml/record.ts';
 import { TOPICS } from '../topics.ts';
+import { endConnection } from './end-connection.ts';
 import { type Generator, generatorFor, initialValue } from './generators.ts';
 import { inferPropertyTypes, type PropertyDeclaration, parsePropertyList } from './property-declarations.ts';
 import { TimedAttempt } from './timed-attempt.ts';
@@ -83,6 +84,9 @@ export interface SimulatedDeviceOptions {
 }
 
 /** The library's OTA error for a downloaded file whose hash is not the announced one (negative = error). */
+/** How long a stopping device waits for the broker to acknowledge what it has in flight. */
+const END_GRACE_MS = 2000;
+
 export const OTA_ERROR_SHA_MISMATCH = -6;
 export const OTA_ERROR_DOWNLOAD = -2;
 
@@ -209,7 +213,7 @@ export class SimulatedDevice extends EventEmitter {
   async stop(): Promise<void> {
     this.stopping = true;
     this.clearTimers();
-    await this.client.endAsync();
+    await endConnection(this.client, END_GRACE_MS);
   }
 
   // ---- device state machine (ArduinoIoTCloudDevice) ----
@@ -553,9 +557,12 @@ export class SimulatedDevice extends EventEmitter {
   private reconnect() {
     this.clearTimers();
     // Not forced: the request just published still goes out first, as it does from the board.
-    this.client.end(false, {}, () => {
-      if (!this.stopping) this.client.reconnect();
-    });
+    endConnection(this.client, END_GRACE_MS).then(
+      () => {
+        if (!this.stopping) this.client.reconnect();
+      },
+      (err: Error) => this.log.warn(`could not end the connection: ${err.message}`),
+    );
   }
 
   private after(ms: number, fn: () => void): NodeJS.Timeout {

@@ -9,5 +9,6 @@ export {
   type SimulatorTiming,
   startSimulatedDevice,
 } from './device.ts';
+export { endConnection } from './end-connection.ts';
 export { type Generator, generatorFor, initialValue } from './generators.ts';
 export { inferPropertyTypes, type PropertyDeclaration, parsePropertyList } from './property-declarations.ts';

@@ -36,6 +36,10 @@ export class FakeCloud extends EventEmitter {
   readonly bindings = new Map<string, FakeThing>();
   /** When true, commands are recorded but not answered. */
   silent = false;
+  /** When true, subscriptions are never granted nor refused: the SUBACK stays unsent. */
+  stallSubscriptions = false;
+  /** Client ids whose subscription was stalled. */
+  readonly stalled: string[] = [];
   url = '';
   private server: Server | undefined;
 
@@ -49,6 +53,10 @@ export class FakeCloud extends EventEmitter {
         const ok = username === client.id && cloud.secrets.get(client.id) === password?.toString();
         if (ok) done(null, true);
         else done(Object.assign(new Error('bad credentials'), { returnCode: 4 }), false);
+      },
+      authorizeSubscribe: (client, sub, done) => {
+        if (!cloud.stallSubscriptions) done(null, sub);
+        else if (client) cloud.stalled.push(client.id);
       },
     });
     const cloud = new FakeCloud(broker);
@@ -69,6 +77,11 @@ export class FakeCloud extends EventEmitter {
   async close() {
     await new Promise<void>((resolve) => this.broker.close(() => resolve()));
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** Closes a device's connection from the broker's side, as when its key is revoked. */
+  disconnect(deviceId: string) {
+    this.broker.clients[deviceId]?.close();
   }
 
   send(deviceId: string, command: Command) {

@@ -1,3 +1,4 @@
+import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { LiveTransport } from '../live/live-event.ts';
@@ -8,6 +9,8 @@ export const SHARED_GROUP = 'tinkercloud';
 export const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
 /** How long the broker keeps this process's session (and the messages it has not acknowledged) while away. */
 const SESSION_EXPIRY_S = 24 * 3600;
+/** How long closing waits for the broker to acknowledge what this process still has in flight. */
+const CLOSE_GRACE_MS = 5000;
 /**
  * At most this many unacknowledged messages in flight to us: what bounds memory when the database is slow.
  * Asked of the broker as its receive maximum, and enforced here too (Mosquitto 2.0 ignores that maximum):
@@ -202,7 +205,7 @@ export function createExternalBroker(deps: {
       }
       await drain();
       await Promise.allSettled([...pending.values()]);
-      await client.endAsync();
+      await endConnection(client, CLOSE_GRACE_MS);
     },
   };
 }
