@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:net';
-import { Aedes, type AedesPublishPacket } from 'aedes';
+import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import { decodeCommand, encodeCommand } from '../commands/codec.ts';
 import type { Command } from '../commands/types.ts';
 import { type PropertyValue, recordsToValues, valueToRecords } from '../properties/values.ts';
@@ -42,6 +42,7 @@ export class FakeCloud extends EventEmitter {
   readonly stalled: string[] = [];
   url = '';
   private server: Server | undefined;
+  private readonly connected = new Map<string, Client>();
 
   private constructor(readonly broker: Aedes) {
     super();
@@ -60,7 +61,13 @@ export class FakeCloud extends EventEmitter {
       },
     });
     const cloud = new FakeCloud(broker);
-    broker.on('client', (client) => cloud.connects.push(client.id));
+    broker.on('client', (client) => {
+      cloud.connects.push(client.id);
+      cloud.connected.set(client.id, client);
+    });
+    broker.on('clientDisconnect', (client) => {
+      if (cloud.connected.get(client.id) === client) cloud.connected.delete(client.id);
+    });
     broker.on('subscribe', (subs, client) => {
       for (const s of subs) cloud.subscriptions.push({ clientId: client.id, topic: s.topic });
     });
@@ -81,7 +88,7 @@ export class FakeCloud extends EventEmitter {
 
   /** Closes a device's connection from the broker's side, as when its key is revoked. */
   disconnect(deviceId: string) {
-    this.broker.clients[deviceId]?.close();
+    this.connected.get(deviceId)?.close();
   }
 
   send(deviceId: string, command: Command) {
