@@ -1,59 +1,28 @@
 import { decodeSenml, encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { eq } from 'drizzle-orm';
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
+import type { IClientOptions } from 'mqtt';
+import { describe, expect, it } from 'vitest';
 import { mqttAppLogins } from '../../db/schema/index.ts';
-import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
 import { closed, nextMessage, storedPoints, subscribeCodes } from './testing/mqtt-fixtures.ts';
 
-const found = findMosquitto();
-if ('missing' in found) console.warn(`application login tests skipped: ${found.missing}`);
+const found = mosquittoFor('application login tests');
 
 const T0 = Date.UTC(2025, 2, 1, 8, 0, 0);
 const REFUSED = 128;
 const HOUR_MS = 3_600_000;
 
 describe.skipIf('missing' in found)('application logins on an external broker', () => {
-  let mosquitto: TestMosquitto;
-  let t: TestApp;
-  let f: ReturnType<typeof iotFixtures>;
-  const clients: MqttClient[] = [];
-
-  beforeAll(async () => {
-    if ('missing' in found) return;
-    mosquitto = await startMosquitto(found);
-    t = await createTestApp({ MQTT_URL: mosquitto.url }, { broker: true });
-    f = iotFixtures(t);
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mosquitto?.stop();
-  });
+  const ext = useExternalBroker(found);
 
   const external = () => {
-    if (t.connectivity?.mode !== 'external') throw new Error('expected the external broker');
-    return t.connectivity;
+    if (ext.t.connectivity?.mode !== 'external') throw new Error('expected the external broker');
+    return ext.t.connectivity;
   };
-
-  async function connect(opts: IClientOptions) {
-    const client = await connectAsync(`mqtt://127.0.0.1:${mosquitto.port}`, {
-      protocolVersion: 4,
-      reconnectPeriod: 0,
-      connectTimeout: 5_000,
-      ...opts,
-    });
-    clients.push(client);
-    return client;
-  }
 
   /** The CONNACK code of a refused connection, or 0 when it was accepted. */
   const refusal = (opts: IClientOptions) =>
-    connect(opts).then(
+    ext.f.connect(opts).then(
       (c) => {
         c.end(true);
         return 0;
@@ -63,32 +32,13 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
 
   /** A device with its key set and a thing bound to it (one INT property `count`). */
   async function deviceAndThing(userId: string) {
-    const d = await f.device(userId, { type: 'login_and_secretkey_wifi' });
-    const secret = `app-${d.id.slice(0, 8)}-KEY`;
-    expect(
-      (await f.call(userId, 'PUT', `/iot/v2/devices/${d.id}/pass`, { password: secret })).statusCode,
-    ).toBe(200);
-    const thing = await f.thing(userId, {
-      device_id: d.id,
-      properties: [
-        {
-          name: 'count',
-          variable_name: 'count',
-          type: 'INT',
-          permission: 'READ_WRITE',
-          update_strategy: 'ON_CHANGE',
-        },
-      ],
-    });
-    return {
-      device: { id: d.id, secret },
-      thingId: thing.id,
-      propertyId: thing.properties?.[0]?.id as string,
-    };
+    const device = await ext.f.deviceWithKey(userId);
+    const thing = await ext.f.thingWith(userId, [{ name: 'count', type: 'INT' }], { deviceId: device.id });
+    return { device, thingId: thing.id, propertyId: thing.properties?.[0]?.id as string };
   }
 
   const login = (token: string, method: 'PUT' | 'DELETE' = 'PUT', body: Record<string, unknown> = {}) =>
-    t.app.inject({
+    ext.t.app.inject({
       method,
       url: '/iot/v2/mqtt/login',
       headers: { authorization: `Bearer ${token}` },
@@ -98,28 +48,24 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
   const asApp = (userId: string, token: string) => ({ clientId: userId, username: userId, password: token });
 
   it("lets an application with a registered token read its thing's values and write to it, and nothing else", async () => {
-    const user = await t.createUser();
-    const other = await t.createUser();
+    const user = await ext.t.createUser();
+    const other = await ext.t.createUser();
     const mine = await deviceAndThing(user.id);
     const theirs = await deviceAndThing(other.id);
-    const token = await t.tokenFor(user.id);
+    const token = await ext.t.tokenFor(user.id);
     // Mosquitto knows nothing of our tokens until the application registers one.
     expect(await refusal(asApp(user.id, token))).not.toBe(0);
     const res = await login(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: user.id, client_id: user.id });
 
-    const app = await connect(asApp(user.id, token));
+    const app = await ext.f.connect(asApp(user.id, token));
     expect(await subscribeCodes(app, `/a/t/${mine.thingId}/e/o`)).toEqual([1]);
     expect(await subscribeCodes(app, `/a/t/${theirs.thingId}/e/o`)).toEqual([REFUSED]);
     expect(await subscribeCodes(app, `/a/t/${mine.thingId}/e/i`)).toEqual([REFUSED]);
     expect(await subscribeCodes(app, '#')).toEqual([REFUSED]);
 
-    const device = await connect({
-      clientId: mine.device.id,
-      username: mine.device.id,
-      password: mine.device.secret,
-    });
+    const device = await ext.f.connectDevice(mine.device);
     const value = nextMessage(app, `/a/t/${mine.thingId}/e/o`);
     await device.publishAsync(
       `/a/t/${mine.thingId}/e/o`,
@@ -141,10 +87,15 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
     // The application's write is stored as with the embedded broker; the server's own delivery of an API
     // write (also on e/i) is not stored a second time.
     const pid = mine.propertyId;
-    await expect.poll(async () => (await storedPoints(t.db, pid)).map((p) => p.value)).toEqual([7, 3]);
-    const res2 = await f.call(user.id, 'PUT', `/iot/v2/things/${mine.thingId}/properties/${pid}/publish`, {
-      value: 9,
-    });
+    await expect.poll(async () => (await storedPoints(ext.t.db, pid)).map((p) => p.value)).toEqual([7, 3]);
+    const res2 = await ext.f.call(
+      user.id,
+      'PUT',
+      `/iot/v2/things/${mine.thingId}/properties/${pid}/publish`,
+      {
+        value: 9,
+      },
+    );
     expect(res2.statusCode).toBe(200);
     await app.publishAsync(
       `/a/t/${mine.thingId}/e/i`,
@@ -153,12 +104,14 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
         qos: 1,
       },
     );
-    await expect.poll(async () => (await storedPoints(t.db, pid)).map((p) => p.value)).toEqual([7, 3, 9, 4]);
+    await expect
+      .poll(async () => (await storedPoints(ext.t.db, pid)).map((p) => p.value))
+      .toEqual([7, 3, 9, 4]);
   });
 
   it('refuses another client id, and one that is not the user id when registering', async () => {
-    const user = await t.createUser();
-    const token = await t.tokenFor(user.id);
+    const user = await ext.t.createUser();
+    const token = await ext.t.tokenFor(user.id);
     expect((await login(token, 'PUT', { client_id: 'someone-else' })).statusCode).toBe(400);
     expect((await login(token, 'PUT', { client_id: `${user.id}-dashboard` })).statusCode).toBe(200);
     expect(await refusal({ ...asApp(user.id, token), clientId: user.id })).not.toBe(0);
@@ -166,15 +119,15 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
   });
 
   it('follows new things: a thing created after the login can be read once the roles are refreshed', async () => {
-    const user = await t.createUser();
-    const token = await t.tokenFor(user.id);
+    const user = await ext.t.createUser();
+    const token = await ext.t.tokenFor(user.id);
     expect((await login(token)).statusCode).toBe(200);
     const later = await deviceAndThing(user.id);
     // The broker drops a client whose roles change; the application reconnects with the same token.
     await expect
       .poll(
         async () => {
-          const app = await connect(asApp(user.id, token));
+          const app = await ext.f.connect(asApp(user.id, token));
           return subscribeCodes(app, `/a/t/${later.thingId}/e/o`);
         },
         { timeout: 10_000, interval: 300 },
@@ -183,23 +136,23 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
   });
 
   it('refuses the token after logout, after it expired, and an older token once a newer one is registered', async () => {
-    const user = await t.createUser();
-    const first = await t.tokenFor(user.id);
+    const user = await ext.t.createUser();
+    const first = await ext.t.tokenFor(user.id);
     expect((await login(first)).statusCode).toBe(200);
     expect(await refusal(asApp(user.id, first))).toBe(0);
 
-    const second = await t.tokenFor(user.id, { expiresIn: '2h' });
+    const second = await ext.t.tokenFor(user.id, { expiresIn: '2h' });
     expect((await login(second)).statusCode).toBe(200);
     expect(await refusal(asApp(user.id, first))).not.toBe(0);
     expect(await refusal(asApp(user.id, second))).toBe(0);
 
-    const connected = await connect(asApp(user.id, second));
+    const connected = await ext.f.connect(asApp(user.id, second));
     const dropped = closed(connected, 10_000);
     expect((await login(second, 'DELETE')).statusCode).toBe(200);
     await dropped;
     expect(await refusal(asApp(user.id, second))).not.toBe(0);
 
-    const third = await t.tokenFor(user.id, { expiresIn: '1h' });
+    const third = await ext.t.tokenFor(user.id, { expiresIn: '1h' });
     expect((await login(third)).statusCode).toBe(200);
     expect(await refusal(asApp(user.id, third))).toBe(0);
     // The sweep, run as if an hour and a bit had passed: the token expired, so its login ends.
@@ -208,11 +161,11 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
   });
 
   it('deletes the broker client of a login that is gone from the database (its user was deleted)', async () => {
-    const user = await t.createUser();
-    const token = await t.tokenFor(user.id);
+    const user = await ext.t.createUser();
+    const token = await ext.t.tokenFor(user.id);
     expect((await login(token)).statusCode).toBe(200);
     expect(await refusal(asApp(user.id, token))).toBe(0);
-    await t.db.delete(mqttAppLogins).where(eq(mqttAppLogins.userId, user.id));
+    await ext.t.db.delete(mqttAppLogins).where(eq(mqttAppLogins.userId, user.id));
     await external().appLogins.removeOrphans();
     expect(await refusal(asApp(user.id, token))).not.toBe(0);
   });

@@ -24,17 +24,23 @@ const sessionOpen = (userId: string, deviceId: string) =>
     .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status)
     .toBe('ONLINE');
 
+/** A device of a thing in Berlin, connected with its session open and subscribed to its commands (`down`). */
+async function berlinDevice() {
+  const user = await t.createUser();
+  const device = await f.deviceWithKey(user.id);
+  await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
+  const client = await f.connectDevice(device);
+  await sessionOpen(user.id, device.id);
+  const down = `/a/d/${device.id}/c/dw`;
+  await client.subscribeAsync(down, { qos: 1 });
+  const dst = t.connectivity?.dst;
+  if (!dst) throw new Error('the test app runs no broker');
+  return { device, client, down, dst };
+}
+
 describe('timezone offset changes', () => {
   it('pushes TimezoneDown to a connected device once its offset changed, and only once', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
-    const client = await f.connectDevice(device);
-    await sessionOpen(user.id, device.id);
-    const down = `/a/d/${device.id}/c/dw`;
-    await client.subscribeAsync(down, { qos: 1 });
-    const dst = t.connectivity?.dst;
-    if (!dst) throw new Error('the test app runs no broker');
+    const { device, client, down, dst } = await berlinDevice();
 
     await dst.scan(BEFORE);
     const pushed = nextMessage(client, down);
@@ -51,15 +57,7 @@ describe('timezone offset changes', () => {
   });
 
   it('leaves a device alone while its offset holds', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
-    const client = await f.connectDevice(device);
-    await sessionOpen(user.id, device.id);
-    const down = `/a/d/${device.id}/c/dw`;
-    await client.subscribeAsync(down, { qos: 1 });
-    const dst = t.connectivity?.dst;
-    if (!dst) throw new Error('the test app runs no broker');
+    const { device, client, down, dst } = await berlinDevice();
     await dst.scan(BEFORE - 3_600_000);
     await dst.scan(BEFORE);
     const next = nextMessage(client, down);

@@ -6,16 +6,12 @@ import {
   encodeSenml,
   valueToRecords,
 } from '@tinkercloud/device-protocol';
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
 import { injectStream } from '../../../test/sse.ts';
-import { telemetryStoreFor } from '../../app.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
-import { createConnectivity } from './connectivity.ts';
 import type { StoredValue } from './ingest.ts';
+import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
 import {
   closed,
   holdTelemetryWrites,
@@ -25,91 +21,42 @@ import {
   subscribeCodes,
 } from './testing/mqtt-fixtures.ts';
 
-const found = findMosquitto();
-if ('missing' in found) console.warn(`external broker tests skipped: ${found.missing}`);
+const found = mosquittoFor('external broker tests');
 
 const T0 = Date.UTC(2025, 2, 1, 8, 0, 0);
 const REFUSED = 128;
 
 describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic security)', () => {
-  let mosquitto: TestMosquitto;
-  let t: TestApp;
-  let f: ReturnType<typeof iotFixtures>;
-  const clients: MqttClient[] = [];
+  const ext = useExternalBroker(found);
 
-  beforeAll(async () => {
-    if ('missing' in found) return;
-    mosquitto = await startMosquitto(found);
-    t = await createTestApp({ MQTT_URL: mosquitto.url }, { broker: true });
-    f = iotFixtures(t);
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await mosquitto?.stop();
-  });
-
-  async function device(userId: string) {
-    const d = await f.device(userId, { type: 'login_and_secretkey_wifi' });
-    const secret = `ext-${d.id.slice(0, 8)}-KEY`;
-    const res = await f.call(userId, 'PUT', `/iot/v2/devices/${d.id}/pass`, { password: secret });
-    expect(res.statusCode).toBe(200);
-    return { id: d.id, secret };
-  }
-
-  async function connectDevice(d: { id: string; secret: string }, opts: IClientOptions = {}) {
-    const client = await connectAsync(`mqtt://127.0.0.1:${mosquitto.port}`, {
-      protocolVersion: 4,
-      clientId: d.id,
-      username: d.id,
-      password: d.secret,
-      reconnectPeriod: 0,
-      ...opts,
-    });
-    clients.push(client);
-    return client;
-  }
-
+  /** A thing bound to the device, with one INT property `count` (`pid`). */
   async function boundThing(userId: string, deviceId: string) {
-    const thing = await f.thing(userId, {
-      device_id: deviceId,
-      properties: [
-        {
-          name: 'count',
-          variable_name: 'count',
-          type: 'INT',
-          permission: 'READ_WRITE',
-          update_strategy: 'ON_CHANGE',
-        },
-      ],
-    });
+    const thing = await ext.f.thingWith(userId, [{ name: 'count', type: 'INT' }], { deviceId });
     return { id: thing.id, pid: thing.properties?.[0]?.id as string };
   }
 
-  const stored = (pid: string) => storedPoints(t.db, pid);
+  const stored = (pid: string) => storedPoints(ext.t.db, pid);
 
   const status = async (userId: string, deviceId: string) =>
-    (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
+    (await ext.f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
 
   it('gives a device its key in the broker: it connects with it, not with another one', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
-    const client = await connectDevice(d);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
+    const client = await ext.f.connectDevice(d);
     expect(client.connected).toBe(true);
-    const refused = await connectDevice({ id: d.id, secret: 'wrong' }).catch(
-      (err: { code?: number }) => err.code,
-    );
+    const refused = await ext.f
+      .connectDevice({ id: d.id, secret: 'wrong' })
+      .catch((err: { code?: number }) => err.code);
     expect(refused).toBe(5);
     await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
   });
 
   it('runs the session through the broker and stores values, acknowledged to the broker after commit', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     const thing = await boundThing(user.id, d.id);
-    const client = await connectDevice(d);
+    const client = await ext.f.connectDevice(d);
     await client.subscribeAsync(`/a/d/${d.id}/c/dw`, { qos: 1 });
     const answer = nextMessage(client, `/a/d/${d.id}/c/dw`);
     await client.publishAsync(
@@ -123,68 +70,73 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     expect(decodeCommand(await answer)).toEqual({ type: 'ThingUpdate', thingId: thing.id });
     await publishValue(client, thing.id, { name: 'count', type: 'INT', value: 5, at: T0 });
     await expect.poll(() => stored(thing.pid)).toEqual([{ at: new Date(T0), value: 5 }]);
-    expect((await f.call(user.id, 'GET', `/iot/v2/devices/${d.id}`)).json().lib_version).toBe('2.9.0');
+    expect((await ext.f.call(user.id, 'GET', `/iot/v2/devices/${d.id}`)).json().lib_version).toBe('2.9.0');
   });
 
   it("keeps a device to its own topics: another thing's values are dropped, another device's commands refused", async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     await boundThing(user.id, d.id);
-    const other = await device(user.id);
+    const other = await ext.f.deviceWithKey(user.id);
     const otherThing = await boundThing(user.id, other.id);
-    const client = await connectDevice(d);
+    const client = await ext.f.connectDevice(d);
     expect(await subscribeCodes(client, `/a/d/${other.id}/c/dw`)).toEqual([REFUSED]);
     expect(await subscribeCodes(client, `/a/t/${otherThing.id}/e/i`)).toEqual([REFUSED]);
     expect(await subscribeCodes(client, '#')).toEqual([REFUSED]);
     await publishValue(client, otherThing.id, { name: 'count', type: 'INT', value: 1, at: T0 });
     // A value the broker refused never reaches ingest: a later allowed one from the other device does.
-    const owner = await connectDevice(other);
+    const owner = await ext.f.connectDevice(other);
     await publishValue(owner, otherThing.id, { name: 'count', type: 'INT', value: 2, at: T0 + 1000 });
     await expect.poll(() => stored(otherThing.pid)).toEqual([{ at: new Date(T0 + 1000), value: 2 }]);
   });
 
   it('delivers an API write to the device, and pushes the thing id to a legacy device (retained)', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     const thing = await boundThing(user.id, d.id);
-    const client = await connectDevice(d);
+    const client = await ext.f.connectDevice(d);
     const legacy = nextMessage(client, `/a/d/${d.id}/e/i`);
     await client.subscribeAsync(`/a/d/${d.id}/e/i`, { qos: 1 });
     expect(decodeSenml(await legacy)).toEqual([{ name: 'thing_id', value: thing.id }]);
     await client.subscribeAsync(`/a/t/${thing.id}/e/i`, { qos: 1 });
     const write = nextMessage(client, `/a/t/${thing.id}/e/i`);
-    const res = await f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${thing.pid}/publish`, {
-      value: 9,
-    });
+    const res = await ext.f.call(
+      user.id,
+      'PUT',
+      `/iot/v2/things/${thing.id}/properties/${thing.pid}/publish`,
+      {
+        value: 9,
+      },
+    );
     expect(res.statusCode).toBe(200);
     expect(decodeSenml(await write)).toEqual([{ name: 'count', value: 9 }]);
   });
 
   it('moves a rebound device to its new thing in the broker too', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     const first = await boundThing(user.id, d.id);
-    const second = await f.thing(user.id, { name: 'Second' });
-    const client = await connectDevice(d);
+    const second = await ext.f.thing(user.id, { name: 'Second' });
+    const client = await ext.f.connectDevice(d);
     expect(await subscribeCodes(client, `/a/t/${first.id}/e/i`)).toEqual([1]);
     const kicked = closed(client, 10_000);
-    await f.call(user.id, 'POST', `/iot/v2/things/${second.id}?force=true`, { device_id: d.id });
+    await ext.f.call(user.id, 'POST', `/iot/v2/things/${second.id}?force=true`, { device_id: d.id });
     // The broker ends the connection of a client whose roles changed; the device comes back with the new ones.
     await kicked;
-    const again = await connectDevice(d);
+    const again = await ext.f.connectDevice(d);
     expect(await subscribeCodes(again, `/a/t/${first.id}/e/i`)).toEqual([REFUSED]);
     expect(await subscribeCodes(again, `/a/t/${second.id}/e/i`)).toEqual([1]);
   });
 
   it('marks a device offline on disconnect and on keepalive expiry (from the broker log)', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
-    const client = await connectDevice(d);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
+    const client = await ext.f.connectDevice(d);
     await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
     await client.endAsync();
     await expect.poll(() => status(user.id, d.id)).toBe('OFFLINE');
 
-    const socket = tcpConnect(mosquitto.port, '127.0.0.1');
+    const socket = tcpConnect(ext.mosquitto.port, '127.0.0.1');
     const str = (s: string) => Buffer.concat([Buffer.from([0, Buffer.byteLength(s)]), Buffer.from(s)]);
     const body = Buffer.concat([
       str('MQTT'),
@@ -200,7 +152,7 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
     await ended;
     await expect.poll(() => status(user.id, d.id)).toBe('OFFLINE');
-    const history = (await f.call(user.id, 'GET', `/iot/v2/devices/${d.id}/status`)).json().events;
+    const history = (await ext.f.call(user.id, 'GET', `/iot/v2/devices/${d.id}/status`)).json().events;
     expect(history.map((e: { value: string }) => e.value).reverse()).toEqual([
       'CONNECTED',
       'DISCONNECTED',
@@ -210,23 +162,16 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
   });
 
   it('shares ingest between server processes, each message stored once', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     const thing = await boundThing(user.id, d.id);
-    const second = await createConnectivity({
-      config: t.config,
-      db: t.db,
-      logger: pino({ level: 'silent' }),
-      clientId: 'tinkercloud-test-second',
-      telemetry: telemetryStoreFor(t.config, t.database),
-    });
-    await second.start({ userOfAccessToken: () => Promise.reject(new Error('unused')) });
+    const second = await ext.anotherProcess('tinkercloud-test-second');
     const byFirst: StoredValue[] = [];
     const bySecond: StoredValue[] = [];
-    const stopFirst = t.connectivity?.ingest.onValues((v) => byFirst.push(...v));
+    const stopFirst = ext.t.connectivity?.ingest.onValues((v) => byFirst.push(...v));
     const stopSecond = second.ingest.onValues((v) => bySecond.push(...v));
     try {
-      const client = await connectDevice(d);
+      const client = await ext.f.connectDevice(d);
       const n = 40;
       for (let i = 0; i < n; i += 1) {
         await publishValue(client, thing.id, { name: 'count', type: 'INT', value: i, at: T0 + i * 1000 });
@@ -243,18 +188,18 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
   });
 
   it('comes back after the broker restarts: the server resubscribes, devices resume', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     const thing = await boundThing(user.id, d.id);
-    const client = await connectDevice(d, { reconnectPeriod: 200 });
+    const client = await ext.f.connectDevice(d, { reconnectPeriod: 200 });
     await publishValue(client, thing.id, { name: 'count', type: 'INT', value: 1, at: T0 });
     await expect.poll(async () => (await stored(thing.pid)).length).toBe(1);
-    await mosquitto.restart();
+    await ext.mosquitto.restart();
     await expect.poll(() => client.connected, { timeout: 10_000 }).toBe(true);
     await expect
       .poll(
         () =>
-          t.connectivity?.health().then(
+          ext.t.connectivity?.health().then(
             () => true,
             () => false,
           ),
@@ -274,24 +219,24 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
 
   it('streams a device value ingested by one process to the browsers of the other', async () => {
     const b = await createTestApp(
-      { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'tinkercloud-test-process-b' },
-      { broker: true, database: t.database },
+      { MQTT_URL: ext.mosquitto.url, MQTT_CLIENT_ID: 'tinkercloud-test-process-b' },
+      { broker: true, database: ext.t.database },
     );
     const stops: (() => void)[] = [];
     try {
-      const user = await t.createUser();
-      const d = await device(user.id);
+      const user = await ext.t.createUser();
+      const d = await ext.f.deviceWithKey(user.id);
       const thing = await boundThing(user.id, d.id);
       const ingestedBy = { a: 0, b: 0 };
-      stops.push(t.connectivity?.ingest.onValues((v) => (ingestedBy.a += v.length)) ?? (() => undefined));
+      stops.push(ext.t.connectivity?.ingest.onValues((v) => (ingestedBy.a += v.length)) ?? (() => undefined));
       stops.push(b.connectivity?.ingest.onValues((v) => (ingestedBy.b += v.length)) ?? (() => undefined));
       const streams = await Promise.all(
-        [t, b].map(async (app) =>
+        [ext.t, b].map(async (app) =>
           injectStream(app.app, '/live/v1/events', await iotFixtures(app).headersFor(user.id)),
         ),
       );
       for (const s of streams) await s.reader.nextOf('snapshot');
-      const client = await connectDevice(d);
+      const client = await ext.f.connectDevice(d);
       const send = (i: number) =>
         publishValue(client, thing.id, { name: 'count', type: 'INT', value: i, at: T0 + i * 1000 });
       /** The values of `properties.value` events a stream shows until it has shown all of `wanted`. */
@@ -322,15 +267,15 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
   });
 
   it('gets a message again when the connection drops before its commit was acknowledged', async () => {
-    const user = await t.createUser();
-    const d = await device(user.id);
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
     const thing = await boundThing(user.id, d.id);
     const seen: StoredValue[] = [];
-    const stop = t.connectivity?.ingest.onValues((v) => seen.push(...v));
-    const external = t.connectivity?.mode === 'external' ? t.connectivity : null;
+    const stop = ext.t.connectivity?.ingest.onValues((v) => seen.push(...v));
+    const external = ext.t.connectivity?.mode === 'external' ? ext.t.connectivity : null;
     if (!external) throw new Error('expected the external broker');
-    const client = await connectDevice(d);
-    const { release, done: holder } = await holdTelemetryWrites(t.db);
+    const client = await ext.f.connectDevice(d);
+    const { release, done: holder } = await holdTelemetryWrites(ext.t.db);
     try {
       const topic = `/a/t/${thing.id}/e/o`;
       const server = external.broker.client;

@@ -1,81 +1,34 @@
 import { sql } from 'drizzle-orm';
-import { connectAsync, type MqttClient } from 'mqtt';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
-import { telemetryStoreFor } from '../../app.ts';
-import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
-import { createConnectivity } from './connectivity.ts';
+import { describe, expect, it } from 'vitest';
 import { PROBE_WINDOW_MS } from './stale-sweep.ts';
+import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
 import { closed } from './testing/mqtt-fixtures.ts';
 
-const found = findMosquitto();
-if ('missing' in found) console.warn(`stale sweep tests skipped: ${found.missing}`);
+const found = mosquittoFor('stale sweep tests');
 
 describe.skipIf('missing' in found)(
   'devices left online by a disconnect no process saw (external broker)',
   () => {
-    let mosquitto: TestMosquitto;
-    let t: TestApp;
-    let f: ReturnType<typeof iotFixtures>;
-    const clients: MqttClient[] = [];
-
-    beforeAll(async () => {
-      if ('missing' in found) return;
-      mosquitto = await startMosquitto(found);
-      t = await createTestApp({ MQTT_URL: mosquitto.url }, { broker: true });
-      f = iotFixtures(t);
-    });
-    afterEach(async () => {
-      await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
-    });
-    afterAll(async () => {
-      await t?.close();
-      await mosquitto?.stop();
-    });
-
-    async function device(userId: string) {
-      const d = await f.device(userId, { type: 'login_and_secretkey_wifi' });
-      const secret = `stale-${d.id.slice(0, 8)}-KEY`;
-      expect(
-        (await f.call(userId, 'PUT', `/iot/v2/devices/${d.id}/pass`, { password: secret })).statusCode,
-      ).toBe(200);
-      return { id: d.id, secret };
-    }
+    const ext = useExternalBroker(found);
 
     const status = async (userId: string, deviceId: string) =>
-      (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
+      (await ext.f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
 
     /** As the database would hold it after a disconnect nobody saw: online, quiet for an hour. */
     const leftOnline = (deviceId: string) =>
-      t.db.execute(sql`update iot_devices set status = 'ONLINE', last_activity_at = now() - interval '1 hour'
+      ext.t.db.execute(sql`update iot_devices set status = 'ONLINE', last_activity_at = now() - interval '1 hour'
       where id = ${deviceId}`);
 
     it('marks offline a device gone unseen, and keeps online a quiet one still connected', async () => {
-      const user = await t.createUser();
-      const gone = await device(user.id);
-      const quiet = await device(user.id);
-      const client = await connectAsync(`mqtt://127.0.0.1:${mosquitto.port}`, {
-        protocolVersion: 4,
-        clientId: quiet.id,
-        username: quiet.id,
-        password: quiet.secret,
-        reconnectPeriod: 200,
-      });
-      clients.push(client);
+      const user = await ext.t.createUser();
+      const gone = await ext.f.deviceWithKey(user.id);
+      const quiet = await ext.f.deviceWithKey(user.id);
+      const client = await ext.f.connectDevice(quiet, { reconnectPeriod: 200 });
       await expect.poll(() => status(user.id, quiet.id)).toBe('ONLINE');
       await leftOnline(gone.id);
       await leftOnline(quiet.id);
       // A server process started after the quiet device connected: it never saw that connection.
-      const restarted = await createConnectivity({
-        config: t.config,
-        db: t.db,
-        logger: pino({ level: 'silent' }),
-        clientId: 'tinkercloud-test-restarted',
-        telemetry: telemetryStoreFor(t.config, t.database),
-      });
-      await restarted.start({ userOfAccessToken: () => Promise.reject(new Error('unused')) });
+      const restarted = await ext.anotherProcess('tinkercloud-test-restarted');
       try {
         if (restarted.mode !== 'external') throw new Error('expected the external broker');
         expect(restarted.knowsConnected(quiet.id)).toBe(false);
@@ -88,7 +41,7 @@ describe.skipIf('missing' in found)(
         await restarted.stale.sweep(now + PROBE_WINDOW_MS + 1_000);
         expect(await status(user.id, gone.id)).toBe('OFFLINE');
         await expect.poll(() => status(user.id, quiet.id)).toBe('ONLINE');
-        const history = (await f.call(user.id, 'GET', `/iot/v2/devices/${gone.id}/status`)).json().events;
+        const history = (await ext.f.call(user.id, 'GET', `/iot/v2/devices/${gone.id}/status`)).json().events;
         expect(history[0].value).toBe('DISCONNECTED');
       } finally {
         await restarted.close();
@@ -96,10 +49,10 @@ describe.skipIf('missing' in found)(
     });
 
     it('leaves alone a device whose values show it is there', async () => {
-      const user = await t.createUser();
-      const busy = await device(user.id);
+      const user = await ext.t.createUser();
+      const busy = await ext.f.deviceWithKey(user.id);
       await leftOnline(busy.id);
-      const sweep = t.connectivity?.mode === 'external' ? t.connectivity.stale : null;
+      const sweep = ext.t.connectivity?.mode === 'external' ? ext.t.connectivity.stale : null;
       if (!sweep) throw new Error('expected the external broker');
       // A command from a device this process never saw connect counts as activity.
       sweep.seen(busy.id);

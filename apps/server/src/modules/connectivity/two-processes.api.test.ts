@@ -5,20 +5,17 @@
  * value A ingests is streamed by B, and a value written through B's REST API reaches the device and A's stream.
  */
 import { decodeSenml, encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../../../../../e2e/support/api.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import { httpStream, injectStream, type SseReader } from '../../../test/sse.ts';
-import { mqttFixtures, nextMessage } from './testing/mqtt-fixtures.ts';
+import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
+import { nextMessage } from './testing/mqtt-fixtures.ts';
 
 // A second process needs a database two processes can open: PGlite is one process's.
 const onServer = Boolean(process.env.DATABASE_URL);
 if (!onServer) console.warn('two-process tests skipped: they need DATABASE_URL (a PostgreSQL server)');
-const found = findMosquitto();
-if ('missing' in found) console.warn(`two-process tests skipped: ${found.missing}`);
+const found = mosquittoFor('two-process tests');
 
 const PASSWORD = 'correct horse battery';
 
@@ -32,50 +29,28 @@ async function collect(reader: SseReader, seen: Set<number>, ms: number) {
 }
 
 describe.skipIf(!onServer || 'missing' in found)('two server processes (PostgreSQL, Mosquitto)', () => {
-  let mosquitto: TestMosquitto;
-  let a: TestApp;
+  // Process A: this test's app.
+  const ext = useExternalBroker(found, { env: { MQTT_CLIENT_ID: 'tinkercloud-test-process-a' } });
   let b: ServerProcess;
-  let f: ReturnType<typeof mqttFixtures>;
-  const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    if ('missing' in found) return;
-    mosquitto = await startMosquitto(found);
-    a = await createTestApp(
-      { MQTT_URL: mosquitto.url, MQTT_CLIENT_ID: 'tinkercloud-test-process-a' },
-      { broker: true },
-    );
-    f = mqttFixtures(a);
     b = await startServerProcess({
-      DATABASE_URL: a.databaseUrl as string,
-      MQTT_URL: mosquitto.url,
+      DATABASE_URL: ext.t.databaseUrl as string,
+      MQTT_URL: ext.mosquitto.url,
       MQTT_CLIENT_ID: 'tinkercloud-test-process-b',
     });
   }, 120_000);
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.endAsync(true).catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await b?.stop();
-    await a?.close();
-    await mosquitto?.stop();
-  });
+  // After hooks run in reverse order: B stops before A and the broker close.
+  afterAll(() => b?.stop());
 
   /** A user with a device (secret key) bound to a thing with one writable number, and a session on B. */
   async function setup() {
-    const user = await a.createUser({ password: PASSWORD });
-    const device = await f.deviceWithKey(user.id);
-    const thing = await f.thingWith(user.id, [{ name: 'count', type: 'INT' }], { deviceId: device.id });
+    const user = await ext.t.createUser({ password: PASSWORD });
+    const device = await ext.f.deviceWithKey(user.id);
+    const thing = await ext.f.thingWith(user.id, [{ name: 'count', type: 'INT' }], { deviceId: device.id });
     const pid = thing.properties?.[0]?.id as string;
     const onB = await apiSession(b.url, { ...user, password: PASSWORD });
-    const client = await connectAsync(`mqtt://127.0.0.1:${mosquitto.port}`, {
-      protocolVersion: 4,
-      clientId: device.id,
-      username: device.id,
-      password: device.secret,
-      reconnectPeriod: 0,
-    });
-    clients.push(client);
+    const client = await ext.f.connectDevice(device);
     return { user, device, thing, pid, onB, client };
   }
 
@@ -88,7 +63,7 @@ describe.skipIf(!onServer || 'missing' in found)('two server processes (PostgreS
         { qos: 1 },
       );
     const ingestedByA = new Set<number>();
-    const stop = a.connectivity?.ingest.onValues((values) => {
+    const stop = ext.t.connectivity?.ingest.onValues((values) => {
       for (const v of values) if (v.property.id === s.pid) ingestedByA.add(v.value as number);
     });
     const stream = await httpStream(`${b.url}/live/v1/events`, {
@@ -141,7 +116,7 @@ describe.skipIf(!onServer || 'missing' in found)('two server processes (PostgreS
   it("delivers a value written through the other process's REST API to the device and to A's browser", async () => {
     const s = await setup();
     await s.client.subscribeAsync(`/a/t/${s.thing.id}/e/i`, { qos: 1 });
-    const onA = await injectStream(a.app, '/live/v1/events', await f.headersFor(s.user.id));
+    const onA = await injectStream(ext.t.app, '/live/v1/events', await ext.f.headersFor(s.user.id));
     try {
       await onA.reader.nextOf('snapshot');
       // A's subscription at the broker is in place (it started first); B publishes through its own client.
@@ -155,7 +130,7 @@ describe.skipIf(!onServer || 'missing' in found)('two server processes (PostgreS
       await s.onB.call('PUT', `/iot/v2/things/${s.thing.id}/properties/${s.pid}/publish`, { value: 10 });
       expect(decodeSenml(await delivered)).toEqual([{ name: 'count', value: 10 }]);
       // Stored once, by B, and read back through A.
-      const property = await f.call(s.user.id, 'GET', `/iot/v2/things/${s.thing.id}/properties/${s.pid}`);
+      const property = await ext.f.call(s.user.id, 'GET', `/iot/v2/things/${s.thing.id}/properties/${s.pid}`);
       expect(property.json().last_value).toBe(10);
     } finally {
       onA.close();

@@ -6,15 +6,19 @@ import type { Database } from '../../../db/client.ts';
 import { iotFixtures } from '../../iot/testing/iot-fixtures.ts';
 import { rowsOf } from '../../telemetry/sql-results.ts';
 
-/** Real mqtt.js clients against the test app's embedded broker, and the IoT resources they need. */
-export function mqttFixtures(t: TestApp) {
+/**
+ * Real mqtt.js clients against the test app's broker, and the IoT resources they need. The clients connect to
+ * the embedded broker, or to `brokerPort` when given (an external broker's).
+ */
+export function mqttFixtures(t: TestApp, brokerPort?: () => number) {
   const f = iotFixtures(t);
   const clients: MqttClient[] = [];
-  const port = () => {
+  const embeddedPort = () => {
     const p = t.connectivity?.listening?.port;
     if (!p) throw new Error('the test app runs no broker: createTestApp({}, { broker: true })');
     return p;
   };
+  const port = brokerPort ?? embeddedPort;
 
   async function connect(opts: IClientOptions): Promise<MqttClient> {
     const client = await connectAsync(`mqtt://127.0.0.1:${port()}`, {
