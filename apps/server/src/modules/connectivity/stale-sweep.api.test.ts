@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { connectAsync, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../../../test/mosquitto.ts';
 import { telemetryStoreFor } from '../../app.ts';
+import { iotDevices } from '../../db/schema/index.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import { createConnectivity } from './connectivity.ts';
 import { PROBE_WINDOW_MS } from './stale-sweep.ts';
@@ -93,6 +94,35 @@ describe.skipIf('missing' in found)(
       } finally {
         await restarted.close();
       }
+    });
+
+    it('keeps a device in the trash shut out when probing it, and marks it offline', async () => {
+      const user = await t.createUser();
+      const trashed = await device(user.id);
+      expect((await f.call(user.id, 'DELETE', `/iot/v2/devices/${trashed.id}`)).statusCode).toBe(200);
+      await leftOnline(trashed.id);
+      const sweep = t.connectivity?.mode === 'external' ? t.connectivity.stale : null;
+      if (!sweep) throw new Error('expected the external broker');
+      const now = Date.now();
+      await sweep.sweep(now);
+      const login = {
+        protocolVersion: 4 as const,
+        clientId: trashed.id,
+        username: trashed.id,
+        password: trashed.secret,
+        reconnectPeriod: 0,
+      };
+      const refused = await connectAsync(`mqtt://127.0.0.1:${mosquitto.port}`, login).then(
+        (c) => {
+          clients.push(c);
+          return 0;
+        },
+        (err: { code?: number }) => err.code,
+      );
+      expect(refused).toBe(5);
+      await sweep.sweep(now + PROBE_WINDOW_MS + 1_000);
+      const [row] = await t.db.select().from(iotDevices).where(eq(iotDevices.id, trashed.id));
+      expect(row?.status).toBe('OFFLINE');
     });
 
     it('leaves alone a device whose values show it is there', async () => {
