@@ -225,6 +225,11 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       // A device whose key is removed keeps no connection it made with it.
       if (secret === null && sessions.get(deviceId)) broker.disconnect(deviceId);
     },
+    // Each login reads the device from the database: a device in the trash is refused, a restored one admitted.
+    async trashChanged(deviceId, inTrash) {
+      auth.forget(deviceId);
+      if (inTrash && sessions.get(deviceId)) broker.disconnect(deviceId);
+    },
   };
 
   return {
@@ -313,9 +318,13 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     logger,
     isConnected: (id) => connections.has(id),
     // Disabling a client makes Mosquitto drop its connection; enabled again at once, a live device reconnects.
+    // A device in the trash stays disabled (it is marked offline all the same).
     probe: async (ids) => {
+      const bindings = await repo.bindings(ids);
+      const live = ids.filter((id) => bindings.get(id)?.live);
+      if (live.length === 0) return;
       await dynsec.run(
-        ids.flatMap((username) => [
+        live.flatMap((username) => [
           { command: 'disableClient', username },
           { command: 'enableClient', username },
         ]),
@@ -442,6 +451,22 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       const b = (await repo.bindings([deviceId])).get(deviceId);
       await dynsec.syncDevice(deviceId, { thingId: b?.thingId ?? null, secret });
       await retainThingId(deviceId, b?.thingId ?? null);
+    },
+    /**
+     * Mosquitto knows the key itself (we keep only its hash): the client of a device in the trash is disabled,
+     * not deleted, so that a restore can admit the device again with the key it has.
+     */
+    async trashChanged(deviceId, inTrash) {
+      if (inTrash) {
+        await dynsec
+          .disableDevice(deviceId)
+          .catch((err: unknown) => logger.error({ err, deviceId }, 'device in the trash not disabled'));
+        await retainThingId(deviceId, null).catch(() => undefined);
+        return;
+      }
+      // Roles first: changing them kicks a connected client, which the device just enabled would be.
+      await syncBinding(deviceId);
+      await dynsec.enableDevice(deviceId);
     },
     appLogin: (login) => appLogins.register(login),
     async appLogout(userId) {

@@ -138,6 +138,8 @@ export function createDynsec(deps: { client: MqttClient; logger: FastifyBaseLogg
             await run([
               { command: 'setClientPassword', username: deviceId, password: opts.secret },
               { command: 'modifyClient', username: deviceId, roles },
+              // A key set admits the device, even were its client left disabled (a restore that failed).
+              { command: 'enableClient', username: deviceId },
             ]),
           );
         }
@@ -145,6 +147,16 @@ export function createDynsec(deps: { client: MqttClient; logger: FastifyBaseLogg
       }
       // No key known here: only the roles change (a client without a key set through us does not exist).
       check(await run([{ command: 'modifyClient', username: deviceId, roles }]), /not found/i);
+    },
+
+    /** The device's client may log in no more (Mosquitto ends its connection); it keeps its key and roles. */
+    async disableDevice(deviceId: string) {
+      check(await run([{ command: 'disableClient', username: deviceId }]), /not found/i);
+    },
+
+    /** The device's client may log in again (a client without a key set through us does not exist). */
+    async enableDevice(deviceId: string) {
+      check(await run([{ command: 'enableClient', username: deviceId }]), /not found/i);
     },
 
     async deleteDevice(deviceId: string) {

@@ -128,6 +128,27 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     expect(await subscribeCodes(again, `/a/t/${second.id}/e/i`)).toEqual([1]);
   });
 
+  it('shuts out a device in the trash and admits it again with its key once restored', async () => {
+    const user = await ext.t.createUser();
+    const d = await ext.f.deviceWithKey(user.id);
+    const thing = await boundThing(user.id, d.id);
+    const client = await ext.f.connectDevice(d);
+    await expect.poll(() => status(user.id, d.id), { timeout: 10_000 }).toBe('ONLINE');
+    const kicked = closed(client, 10_000);
+    expect((await ext.f.call(user.id, 'DELETE', `/iot/v2/devices/${d.id}`)).statusCode).toBe(200);
+    await kicked;
+    const refused = await ext.f.connectDevice(d).catch((err: { code?: number }) => err.code);
+    expect(refused).toBe(5);
+
+    const restored = await ext.f.call(user.id, 'POST', `/iot/v2/devices/${d.id}`, { soft_deleted: false });
+    expect(restored.statusCode).toBe(200);
+    const again = await ext.f.connectDevice(d);
+    await expect.poll(() => status(user.id, d.id), { timeout: 10_000 }).toBe('ONLINE');
+    expect(await subscribeCodes(again, `/a/d/${d.id}/c/dw`)).toEqual([1]);
+    // The trash unbound it: its former thing's topics are no longer its own.
+    expect(await subscribeCodes(again, `/a/t/${thing.id}/e/i`)).toEqual([REFUSED]);
+  });
+
   it('marks a device offline on disconnect and on keepalive expiry (from the broker log)', async () => {
     const user = await ext.t.createUser();
     const d = await ext.f.deviceWithKey(user.id);

@@ -12,8 +12,16 @@ export interface ConnectivityHooks {
    * their new rights. Never throws (a failure is logged; the periodic re-check catches up).
    */
   bindingsChanged(deviceIds: (string | null | undefined)[]): Promise<void>;
-  /** A device's secret key was set (or removed: null); an external broker needs it for its own check. */
+  /**
+   * A device's secret key was set, or removed (null: also when the device is deleted for good); an external
+   * broker needs it for its own check.
+   */
   secretChanged(deviceId: string, secret: string | null): Promise<void>;
+  /**
+   * The device went to the trash (`inTrash`: its connection ends, its key admits it no more) or came back from
+   * it (its key, unchanged meanwhile, admits it again; an external broker kept it for this).
+   */
+  trashChanged(deviceId: string, inTrash: boolean): Promise<void>;
   /** External broker: this access token becomes the user's MQTT password until it expires (embedded: nothing). */
   appLogin(login: AppLoginRequest): Promise<void>;
   /** External broker: the user's MQTT login ends (embedded: nothing). */

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { iotDevices } from '../../db/schema/index.ts';
 import { PROBE_WINDOW_MS } from './stale-sweep.ts';
 import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
 import { closed } from './testing/mqtt-fixtures.ts';
@@ -46,6 +47,22 @@ describe.skipIf('missing' in found)(
       } finally {
         await restarted.close();
       }
+    });
+
+    it('keeps a device in the trash shut out when probing it, and marks it offline', async () => {
+      const user = await ext.t.createUser();
+      const trashed = await ext.f.deviceWithKey(user.id);
+      expect((await ext.f.call(user.id, 'DELETE', `/iot/v2/devices/${trashed.id}`)).statusCode).toBe(200);
+      await leftOnline(trashed.id);
+      const sweep = ext.t.connectivity?.mode === 'external' ? ext.t.connectivity.stale : null;
+      if (!sweep) throw new Error('expected the external broker');
+      const now = Date.now();
+      await sweep.sweep(now);
+      const refused = await ext.f.connectDevice(trashed).catch((err: { code?: number }) => err.code);
+      expect(refused).toBe(5);
+      await sweep.sweep(now + PROBE_WINDOW_MS + 1_000);
+      const [row] = await ext.t.db.select().from(iotDevices).where(eq(iotDevices.id, trashed.id));
+      expect(row?.status).toBe('OFFLINE');
     });
 
     it('leaves alone a device whose values show it is there', async () => {

@@ -142,7 +142,7 @@ describe('demo device of a new account', () => {
     expect((await lastValues(user.id, d.thing.id)).led).toBe(true);
   });
 
-  it('stops its board when the device is deleted: no more values, OFFLINE', async () => {
+  it('stops its board when the device goes to the trash (OFFLINE, no more values); restored, it runs again', async () => {
     const user = await t.createUser();
     const d = await demoOf(user.id);
     await expect.poll(async () => (await deviceRow(d.device.id))?.status, { timeout: 10_000 }).toBe('ONLINE');
@@ -156,6 +156,32 @@ describe('demo device of a new account', () => {
     // Several of its intervals later, still nothing new.
     await new Promise((r) => setTimeout(r, INTERVAL_MS * 8));
     expect((await storedPoints(t.db, d.prop('counter').id)).length).toBe(before);
+
+    const restored = await f.call(user.id, 'POST', '/groups/v1/trash/restore', {
+      items: [{ kind: 'DEVICE', id: d.device.id }],
+    });
+    expect(restored.statusCode).toBe(204);
+    expect(t.demo.simulating(d.device.id)).toBe(true);
+    await expect.poll(async () => (await deviceRow(d.device.id))?.status, { timeout: 10_000 }).toBe('ONLINE');
+    // The trash unbound it from its thing; bound again, the board's values are stored again.
+    const bound = await f.call(user.id, 'POST', `/iot/v2/things/${d.thing.id}`, { device_id: d.device.id });
+    expect(bound.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await storedPoints(t.db, d.prop('counter').id)).length, { timeout: 10_000 })
+      .toBeGreaterThan(before);
+  });
+
+  it('gives no board to a restored demo device whose key the user changed', async () => {
+    const user = await t.createUser();
+    const d = await demoOf(user.id);
+    await expect.poll(async () => (await deviceRow(d.device.id))?.status, { timeout: 10_000 }).toBe('ONLINE');
+    const pass = { password: 'a-key-of-my-own' };
+    expect((await f.call(user.id, 'PUT', `/iot/v2/devices/${d.device.id}/pass`, pass)).statusCode).toBe(200);
+    expect((await f.call(user.id, 'DELETE', `/iot/v2/devices/${d.device.id}`)).statusCode).toBe(200);
+    const restored = await f.call(user.id, 'POST', `/iot/v2/devices/${d.device.id}`, { soft_deleted: false });
+    expect(restored.statusCode).toBe(200);
+    expect((await deviceRow(d.device.id))?.deletedAt).toBeNull();
+    expect(t.demo.simulating(d.device.id)).toBe(false);
   });
 
   it('stops its board when the device is deleted for good or given another key', async () => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Account } from '../accounts/account.types.ts';
+import { verifyPassword } from '../accounts/password.ts';
 import type { MqttConfig } from '../connectivity/config.ts';
 import type { Listening } from '../connectivity/embedded-broker.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
@@ -45,7 +46,7 @@ export function simulatorUrl(mqtt: MqttConfig, listening: Listening | null): str
 /**
  * A newcomer's first look (issue 5): every new account gets a demo device, thing and dashboard in its My Cloud,
  * and a simulated board in this process feeds them, so live values show at once. The user may delete them;
- * deleting the device (or changing its key) stops its board.
+ * deleting the device (or changing its key) stops its board, restoring it from the trash starts it again.
  */
 export function createDemo(deps: DemoDeps) {
   const { logger } = deps;
@@ -59,21 +60,39 @@ export function createDemo(deps: DemoDeps) {
   };
   let simulators: DemoSimulators | null = null;
 
+  const repo = createDemoRepository(deps.db);
+  /** A demo device whose key is still the demo key (the user may have set one of their own). */
+  async function keepsDemoKey(deviceId: string): Promise<boolean> {
+    const hash = await repo.demoKeyHash(deviceId);
+    return hash !== null && verifyPassword((await keyOf())(deviceId), hash);
+  }
+
   const inner = deps.connectivity;
   /**
-   * The broker's hooks as the IoT API must call them: a demo device deleted or given another key loses its
-   * board here, whichever service made the change.
+   * The broker's hooks as the IoT API must call them, whichever service made the change: a demo device deleted
+   * or given another key loses its board here, one restored with its demo key gets it back. Every other hook
+   * goes to the broker's as it is.
    */
   const hooks: ConnectivityHooks | undefined = inner && {
-    deliver: (thingId, values) => inner.deliver(thingId, values),
-    bindingsChanged: (deviceIds) => inner.bindingsChanged(deviceIds),
-    appLogin: (login) => inner.appLogin(login),
-    appLogout: (userId) => inner.appLogout(userId),
-    otaOffered: (deviceId) => inner.otaOffered(deviceId),
+    ...inner,
     async secretChanged(deviceId, secret) {
       await inner.secretChanged(deviceId, secret);
       if (!simulators?.has(deviceId)) return;
       if (secret === null || secret !== (await keyOf())(deviceId)) await simulators.stop(deviceId);
+    },
+    async trashChanged(deviceId, inTrash) {
+      await inner.trashChanged(deviceId, inTrash);
+      if (!simulators) return;
+      if (inTrash) {
+        await simulators.stop(deviceId);
+        return;
+      }
+      // The device is back already: a failed check only leaves its board off until the next start.
+      const demo = await keepsDemoKey(deviceId).catch((err: unknown) => {
+        logger.warn({ err, deviceId }, 'restored device not checked for a demo board');
+        return false;
+      });
+      if (demo) simulators.start(deviceId, (await keyOf())(deviceId));
     },
   };
   const create = createDemoResources({ ...deps, connectivity: hooks });
@@ -103,7 +122,7 @@ export function createDemo(deps: DemoDeps) {
         logger,
       });
       const key = await keyOf();
-      const ids = await createDemoRepository(deps.db).newestDevices(MAX_DEMO_SIMULATORS);
+      const ids = await repo.newestDevices(MAX_DEMO_SIMULATORS);
       // Oldest first: were more to start than the cap allows, the newest would stay.
       for (const id of ids.reverse()) simulators.start(id, key(id));
       if (ids.length > 0) logger.info({ count: ids.length }, 'demo device simulators started');

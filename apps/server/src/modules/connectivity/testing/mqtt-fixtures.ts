@@ -24,7 +24,7 @@ export function mqttFixtures(t: TestApp, brokerPort?: () => number) {
     const client = await connectAsync(`mqtt://127.0.0.1:${port()}`, {
       protocolVersion: 4,
       reconnectPeriod: 0,
-      connectTimeout: 5_000,
+      connectTimeout: 10_000,
       ...opts,
     });
     clients.push(client);

@@ -70,7 +70,10 @@ export function createDevicesService(deps: {
   listCache: AnswerCache;
   events?: EventBus;
   telemetry: TelemetryStore;
-  /** Told when a device goes away or its key changes (connections end, an external broker learns it). */
+  /**
+   * Told when a device goes to the trash, comes back, goes for good or its key changes (connections end, an
+   * external broker learns it).
+   */
   connectivity?: ConnectivityHooks;
   /** Triggers watching values written as if by the device (this process stored them, so it fires them). */
   triggers?: Pick<TriggerFiring, 'valuesStored'>;
@@ -150,6 +153,7 @@ export function createDevicesService(deps: {
       if (body.wifi_fw_version !== undefined) changes.wifiFwVersion = body.wifi_fw_version;
       if (restoring) changes.deletedAt = null;
       await repo.update(device.id, changes);
+      if (restoring) await deps.connectivity?.trashChanged(device.id, false);
       live.deviceUpdated(space, device.id);
       return show(space, id);
     },
@@ -157,9 +161,13 @@ export function createDevicesService(deps: {
     async remove(ref: SpaceRequest, id: string, force: boolean) {
       const space = await deps.resolve(ref, 'iot.delete');
       const { device } = await found(space, id, force);
-      if (force) await repo.hardDelete(device.id);
-      else await repo.softDelete(device.id);
-      await deps.connectivity?.secretChanged(device.id, null);
+      if (force) {
+        await repo.hardDelete(device.id);
+        await deps.connectivity?.secretChanged(device.id, null);
+      } else {
+        await repo.softDelete(device.id);
+        await deps.connectivity?.trashChanged(device.id, true);
+      }
       live.deviceUpdated(space, device.id);
     },
 
