@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:net';
-import { Aedes, type AedesPublishPacket } from 'aedes';
+import { Aedes, type AedesPublishPacket, type Client } from 'aedes';
 import { decodeCommand, encodeCommand } from '../commands/codec.ts';
 import type { Command } from '../commands/types.ts';
 import { type PropertyValue, recordsToValues, valueToRecords } from '../properties/values.ts';
@@ -81,7 +81,9 @@ export class FakeCloud extends EventEmitter {
 
   /** Closes a device's connection from the broker's side, as when its key is revoked. */
   disconnect(deviceId: string) {
-    this.broker.clients[deviceId]?.close();
+    // Aedes keeps its connected clients by id, a field its types leave out.
+    const clients = (this.broker as unknown as { clients: Record<string, Client> }).clients;
+    clients[deviceId]?.close();
   }
 
   send(deviceId: string, command: Command) {
