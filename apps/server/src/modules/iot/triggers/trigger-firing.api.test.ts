@@ -269,7 +269,7 @@ describe('trigger firing', () => {
           criteria: 'INCLUDE',
           device_ids: [s.device.id],
           // Long enough for the device to be back before the first one ends, even on a busy machine; the same
-          // for both, so the reconnection's ends last.
+          // for both, so the reconnection's grace period ends last.
           grace_period_offline: 5,
           grace_period_online: 5,
         },
