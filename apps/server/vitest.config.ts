@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // the PostgreSQL server when DATABASE_URL is set (npm run test:api runs both).
 export default defineConfig({
   test: {
+    // A value that goes through the broker or the database may take seconds on a busy machine: expect.poll
+    // waits this long unless a test says otherwise (the default, 1 s, is a speed test).
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
@@ -12,6 +15,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
           sequence: { groupOrder: 0 },
+          // Some start a broker of their own (Aedes, Mosquitto): on a busy machine that can take seconds.
+          testTimeout: 30_000,
         },
       },
       {

@@ -12,8 +12,9 @@ test('a new account finds a demo thing whose values change live, without a reloa
   const variables = page.getByRole('table', { name: 'Variables' });
   const value = (name: string) =>
     variables.getByTestId('variable-row').filter({ hasText: name }).getByTestId('variable-value');
-  // The simulated board has sent its first values by now or does so shortly.
-  await expect(value('counter')).not.toHaveText('–');
+  // The simulated board has sent its first values by now or does so shortly (it connects and syncs first,
+  // which a busy machine makes slow).
+  await expect(value('counter')).not.toHaveText('–', { timeout: 30_000 });
   await expect(value('temperature')).toHaveText(/^\d+(\.\d+)?$/);
 
   // From here on the values come over the live stream: the page reads them no more, and does not reload.

@@ -110,7 +110,8 @@ export async function startMosquitto(found: { binary: string; plugin: string }):
 }
 
 async function waitForPort(port: number) {
-  for (let i = 0; i < 100; i += 1) {
+  // Generous: a busy machine may take seconds to start it.
+  for (const until = Date.now() + 30_000; Date.now() < until; ) {
     const open = await new Promise<boolean>((resolve) => {
       const s = connect(port, '127.0.0.1');
       s.once('connect', () => {

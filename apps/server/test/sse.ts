@@ -67,7 +67,7 @@ export class SseReader {
   }
 
   /** The next event, or an error after `timeoutMs` (a generous bound for a missing event, not a speed test). */
-  async next(timeoutMs = 5000): Promise<SseMessage> {
+  async next(timeoutMs = 15_000): Promise<SseMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const msg = this.queue.shift();
@@ -86,7 +86,7 @@ export class SseReader {
   }
 
   /** The next event of this type, skipping others. */
-  async nextOf(type: string, timeoutMs = 5000): Promise<SseMessage> {
+  async nextOf(type: string, timeoutMs = 15_000): Promise<SseMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const msg = await this.next(Math.max(1, deadline - Date.now()));
@@ -100,7 +100,7 @@ export class SseReader {
   }
 
   /** Resolves once a comment line arrives (heartbeats). */
-  async waitForComments(count: number, timeoutMs = 5000) {
+  async waitForComments(count: number, timeoutMs = 15_000) {
     const deadline = Date.now() + timeoutMs;
     while (this.comments < count) {
       if (this.ended || Date.now() > deadline) throw new Error('no comment arrived');
@@ -115,7 +115,7 @@ export class SseReader {
   }
 
   /** Waits until the server ends the stream. */
-  async waitForEnd(timeoutMs = 5000) {
+  async waitForEnd(timeoutMs = 15_000) {
     const deadline = Date.now() + timeoutMs;
     while (!this.ended) {
       if (Date.now() > deadline) throw new Error('the stream did not end');

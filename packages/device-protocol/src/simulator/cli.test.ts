@@ -34,7 +34,8 @@ afterAll(async () => {
   await cloud.close();
 });
 
-describe('npm run device', { timeout: 20_000 }, () => {
+// Each test starts the command line through tsx, which a busy machine makes slow.
+describe('npm run device', { timeout: 60_000 }, () => {
   it('refuses bad options with the usage and exit code 2', async () => {
     const missing = run(['--device-id', 'd1']);
     expect(await exitCode(missing.child)).toBe(2);

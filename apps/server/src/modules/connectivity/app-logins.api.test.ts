@@ -130,7 +130,7 @@ describe.skipIf('missing' in found)('application logins on an external broker', 
           const app = await ext.f.connect(asApp(user.id, token));
           return subscribeCodes(app, `/a/t/${later.thingId}/e/o`);
         },
-        { timeout: 10_000, interval: 300 },
+        { timeout: 30_000, interval: 300 },
       )
       .toEqual([1]);
   });

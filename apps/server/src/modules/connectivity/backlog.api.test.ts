@@ -38,7 +38,7 @@ describe.skipIf('missing' in found)('external broker: a bounded backlog', () => 
     const n = 60;
     try {
       const acks = Array.from({ length: n }, (_, i) => send(i + 1));
-      await expect.poll(() => external.broker.flow().inFlight, { timeout: 10_000 }).toBe(BOUND);
+      await expect.poll(() => external.broker.flow().inFlight, { timeout: 30_000 }).toBe(BOUND);
       // Time for the rest to reach the server if it kept reading; the broker holds what it does not read.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(external.broker.flow().inFlight).toBe(BOUND);

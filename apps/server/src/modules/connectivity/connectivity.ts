@@ -222,8 +222,9 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     },
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
-      // A device whose key is removed keeps no connection it made with it.
-      if (secret === null && sessions.get(deviceId)) broker.disconnect(deviceId);
+      // A device whose key is removed keeps no connection it made with it: also one whose session has not
+      // begun yet (its record still being read), which would otherwise begin and stay.
+      if (secret === null) broker.disconnect(deviceId);
     },
     // Each login reads the device from the database: a device in the trash is refused, a restored one admitted.
     async trashChanged(deviceId, inTrash) {

@@ -1,4 +1,5 @@
 import { type Socket, connect as tcpConnect } from 'node:net';
+import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,8 @@ describe('device status', () => {
     expect(await history(user.id, device.id)).toEqual(['CONNECTED']);
     const shown = (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json();
     expect(shown.last_activity_at).toEqual(expect.any(String));
-    await client.endAsync();
+    // A clean DISCONNECT, bounded should the broker never close the connection.
+    await endConnection(client, 5_000);
     await expect.poll(() => status(user.id, device.id)).toBe('OFFLINE');
     expect(await history(user.id, device.id)).toEqual(['CONNECTED', 'DISCONNECTED']);
   });

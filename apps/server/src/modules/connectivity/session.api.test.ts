@@ -22,10 +22,16 @@ afterAll(() => t?.close());
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-/** A device as the library is after CONNACK: subscribed to its command topic. */
-async function board(device: { id: string; secret: string }) {
+/**
+ * A device as the library is after CONNACK: subscribed to its command topic. Once it shows online its session
+ * is open (the broker's connect handler opens it first), so the server knows it as connected.
+ */
+async function board(userId: string, device: { id: string; secret: string }) {
   const client = await f.connectDevice(device);
   await client.subscribeAsync(`/a/d/${device.id}/c/dw`);
+  await expect
+    .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${device.id}`)).json().device_status)
+    .toBe('ONLINE');
   return client;
 }
 
@@ -46,7 +52,7 @@ describe('device session (protocol 2.x)', () => {
     const thing = await f.thingWith(user.id, [{ name: 'temperature', type: 'FLOAT' }], {
       deviceId: device.id,
     });
-    const client = await board(device);
+    const client = await board(user.id, device);
     await send(client, device.id, { type: 'DeviceBegin', libVersion: '2.9.0' });
     const bytes = await reply(client, device.id, { type: 'ThingBegin', thingId: '' });
     // DA 00 01 04 00 = tag 0x010400 (ThingUpdate), 81 = array(1), 78 24 = text(36).
@@ -59,7 +65,7 @@ describe('device session (protocol 2.x)', () => {
   it('answers an empty thing id to a device bound to no thing', async () => {
     const user = await t.createUser();
     const device = await f.deviceWithKey(user.id);
-    const client = await board(device);
+    const client = await board(user.id, device);
     const bytes = await reply(client, device.id, { type: 'ThingBegin', thingId: '' });
     expect(decodeCommand(bytes)).toEqual({ type: 'ThingUpdate', thingId: '' });
   });
@@ -93,7 +99,7 @@ describe('device session (protocol 2.x)', () => {
       );
       expect(res.statusCode).toBe(200);
     }
-    const client = await board(device);
+    const client = await board(user.id, device);
     await reply(client, device.id, { type: 'ThingBegin', thingId: '' });
     const bytes = await reply(client, device.id, { type: 'LastValuesBegin' });
     expect(hex(bytes.subarray(0, 5))).toBe('da00010600');
@@ -117,7 +123,7 @@ describe('device session (protocol 2.x)', () => {
     const user = await t.createUser();
     const device = await f.deviceWithKey(user.id);
     await f.thingWith(user.id, [{ name: 'x', type: 'INT' }], { deviceId: device.id, timezone: 'UTC' });
-    const client = await board(device);
+    const client = await board(user.id, device);
     await send(client, device.id, { type: 'DeviceNetConfig', adapter: 1, params: ['home-wifi'] });
     await send(client, device.id, { type: 'WiFiFwVersion', version: '1.5.0' });
     const tz = decodeCommand(await reply(client, device.id, { type: 'TimezoneUp' }));
@@ -137,7 +143,7 @@ describe('device session (protocol 2.x)', () => {
     const user = await t.createUser();
     const device = await f.deviceWithKey(user.id);
     const first = await f.thingWith(user.id, [{ name: 'x', type: 'INT' }], { deviceId: device.id });
-    const client = await board(device);
+    const client = await board(user.id, device);
     await reply(client, device.id, { type: 'ThingBegin', thingId: '' });
 
     const second = await f.thingWith(user.id, [{ name: 'x', type: 'INT' }]);
@@ -154,7 +160,7 @@ describe('device session (protocol 2.x)', () => {
   it('counts a malformed command and keeps the connection', async () => {
     const user = await t.createUser();
     const device = await f.deviceWithKey(user.id);
-    const client = await board(device);
+    const client = await board(user.id, device);
     await client.publishAsync(`/a/d/${device.id}/c/up`, Buffer.from([0xda, 0x00, 0x01, 0x07, 0x00, 0x81]));
     await expect
       .poll(async () => (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}/connectivity`)).json())

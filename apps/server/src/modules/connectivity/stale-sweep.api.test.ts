@@ -38,7 +38,7 @@ describe.skipIf('missing' in found)(
         await restarted.stale.sweep(now);
         // The probe drops the quiet device's connection; it comes back, and the broker log shows it.
         await dropped;
-        await expect.poll(() => restarted.knowsConnected(quiet.id), { timeout: 10_000 }).toBe(true);
+        await expect.poll(() => restarted.knowsConnected(quiet.id), { timeout: 30_000 }).toBe(true);
         await restarted.stale.sweep(now + PROBE_WINDOW_MS + 1_000);
         expect(await status(user.id, gone.id)).toBe('OFFLINE');
         await expect.poll(() => status(user.id, quiet.id)).toBe('ONLINE');

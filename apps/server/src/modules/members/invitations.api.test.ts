@@ -162,9 +162,12 @@ describe('invitations', () => {
     for (const id of ids) expect((await accept(kid, id)).statusCode).toBe(404);
     expect(await spaceIds(kid)).toEqual([]);
     // The adult's mail arrives; none ever goes to the minor.
-    await vi.waitFor(async () => {
-      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, adult.email))).toHaveLength(1);
-    });
+    await vi.waitFor(
+      async () => {
+        expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, adult.email))).toHaveLength(1);
+      },
+      { timeout: 15_000 },
+    );
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, kid.email))).toEqual([]);
     // A minor still joins a school by its code.
     const joined = await f.call(kid.id, 'POST', `${ORGS}/self-invitation/members`, { code: school.joinCode });

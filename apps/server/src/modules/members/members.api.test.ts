@@ -123,11 +123,14 @@ describe('members API', () => {
     expect(Object.keys(rows[0]).sort()).toEqual(['id', 'invited_at', 'login', 'roles', 'status']);
 
     // Only the real, verified account hears about it, by e-mail, once per invitation.
-    await vi.waitFor(async () => {
-      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, known.email));
-      expect(mails).toHaveLength(2);
-      expect(mails[0]?.subject).toContain(org.name);
-    });
+    await vi.waitFor(
+      async () => {
+        const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, known.email));
+        expect(mails).toHaveLength(2);
+        expect(mails[0]?.subject).toContain(org.name);
+      },
+      { timeout: 15_000 },
+    );
     const strays = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody@example.com'));
     expect(strays).toHaveLength(0);
   });

@@ -160,7 +160,7 @@ describe('retention', () => {
         throw err;
       },
     );
-    await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => runs).toBeGreaterThanOrEqual(2);
     await job.stop();
     const after = runs;
     await new Promise((r) => setTimeout(r, 100));

@@ -142,14 +142,14 @@ async function storedValue(thingId: string, propertyId: string | undefined, expe
       expect(shown.last_value).toEqual(expected);
       return shown;
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: 30_000, interval: 50 },
   );
 }
 
 /** Resolves once the library's connection has a granted subscription to `topic`. */
 function subscribedTo(connection: Opened | undefined, topic: string) {
   return vi.waitFor(() => expect(connection?.subscribed.has(topic)).toBe(true), {
-    timeout: 10_000,
+    timeout: 30_000,
     interval: 20,
   });
 }

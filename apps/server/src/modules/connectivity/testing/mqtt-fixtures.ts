@@ -24,7 +24,8 @@ export function mqttFixtures(t: TestApp, brokerPort?: () => number) {
     const client = await connectAsync(`mqtt://127.0.0.1:${port()}`, {
       protocolVersion: 4,
       reconnectPeriod: 0,
-      connectTimeout: 10_000,
+      // Generous: the login is checked against the database, which a busy machine makes slow.
+      connectTimeout: 15_000,
       ...opts,
     });
     clients.push(client);
@@ -97,8 +98,8 @@ export function mqttFixtures(t: TestApp, brokerPort?: () => number) {
   };
 }
 
-/** The next message on `topic` (subscribe first). */
-export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5_000): Promise<Buffer> {
+/** The next message on `topic` (subscribe first); the bound is for a message that never comes, not a speed test. */
+export function nextMessage(client: MqttClient, topic: string, timeoutMs = 15_000): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       client.off('message', onMessage);
@@ -115,7 +116,7 @@ export function nextMessage(client: MqttClient, topic: string, timeoutMs = 5_000
 }
 
 /** Resolves when the client's connection closes (the broker ended it). */
-export function closed(client: MqttClient, timeoutMs = 5_000): Promise<void> {
+export function closed(client: MqttClient, timeoutMs = 15_000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!client.connected) return resolve();
     const timer = setTimeout(() => reject(new Error('the connection stayed open')), timeoutMs);

@@ -32,6 +32,7 @@ afterEach(async () => {
 afterAll(() => t?.close());
 
 const FAST = { thingRetryMinMs: 50, thingRetryMaxMs: 400, reconnectMinMs: 50, reconnectMaxMs: 200 };
+// An update runs through download, flash, reboot and reconnection: the polls wait generously for a busy machine.
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 async function upload(userId: string, deviceId: string, file: Buffer) {
@@ -101,7 +102,7 @@ describe('OTA over MQTT with the simulated device', () => {
     expect(offer.url.startsWith(t.config.publicUrl)).toBe(true);
 
     await expect
-      .poll(async () => (await show(user.id, ota_id)).ota.status, { timeout: 10_000 })
+      .poll(async () => (await show(user.id, ota_id)).ota.status, { timeout: 30_000 })
       .toBe('succeeded');
     await reported(sim, sha(image));
     const { ota, states } = await show(user.id, ota_id);
@@ -133,7 +134,7 @@ describe('OTA over MQTT with the simulated device', () => {
 
     const sim = simulate(device, new TextEncoder().encode('factory firmware'));
     await expect
-      .poll(async () => (await show(user.id, ota_id)).ota.status, { timeout: 10_000 })
+      .poll(async () => (await show(user.id, ota_id)).ota.status, { timeout: 30_000 })
       .toBe('succeeded');
     await reported(sim, sha(image));
   });

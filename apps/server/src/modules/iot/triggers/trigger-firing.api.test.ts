@@ -1,5 +1,7 @@
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
+import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import { and, eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { iotActions, iotTriggers, mailOutbox, memberships } from '../../../db/schema/index.ts';
@@ -80,6 +82,18 @@ const publish = (userId: string, thingId: string, propertyId: string, value: unk
   f.call(userId, 'PUT', `/iot/v2/things/${thingId}/properties/${propertyId}/publish`, { value }, { space });
 
 const settled = () => t.app.triggerFiring.settled();
+
+/**
+ * Until the device shows online: its session began. A device that leaves while its record is still being read
+ * never goes online, so it would never go offline either.
+ */
+const online = (userId: string, deviceId: string) =>
+  expect
+    .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status)
+    .toBe('ONLINE');
+
+/** Leaves with a DISCONNECT, bounded should the broker never close the connection. */
+const leave = (client: MqttClient) => endConnection(client, 5_000);
 
 describe('trigger firing', () => {
   it('fires when a device value published over MQTT crosses the condition: one mail, one notification', async () => {
@@ -213,10 +227,11 @@ describe('trigger firing', () => {
       ],
     });
     const client = await f.connectDevice(s.device);
+    await online(s.user.id, s.device.id);
     await settled();
     expect(await mailsTo(t, s.user.email)).toEqual([]);
-    await client.endAsync();
-    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 5_000 }).toBe(1);
+    await leave(client);
+    await expect.poll(async () => (await mailsTo(t, s.user.email)).length).toBe(1);
     const [mail] = await mailsTo(t, s.user.email);
     const name = (await f.call(s.user.id, 'GET', `/iot/v2/devices/${s.device.id}`)).json().name;
     expect(mail?.subject).toBe(`${name} is OFFLINE`);
@@ -227,18 +242,14 @@ describe('trigger firing', () => {
     const s = await setup([{ name: 'temp', type: 'FLOAT' }]);
     await createTrigger(s.user.id, {
       name: 'Offline a while',
-      device_status_source: { criteria: 'EXCLUDE', device_ids: [], grace_period_offline: 1 },
+      // Long enough that the check below surely comes before it ends, even on a busy machine.
+      device_status_source: { criteria: 'EXCLUDE', device_ids: [], grace_period_offline: 5 },
       condition: { operator: 'DISCONNECTED' },
       actions: [emailAction([s.user.id], '{{device.name}} gone', 'x')],
     });
     const client = await f.connectDevice(s.device);
-    // Leave only once the session began: a device gone while its record was being read never went online.
-    await expect
-      .poll(
-        async () => (await f.call(s.user.id, 'GET', `/iot/v2/devices/${s.device.id}`)).json().device_status,
-      )
-      .toBe('ONLINE');
-    await client.endAsync();
+    await online(s.user.id, s.device.id);
+    await leave(client);
     await settled();
     // The decision comes after the grace period: nothing yet.
     expect(await mailsTo(t, s.user.email)).toEqual([]);
@@ -257,20 +268,22 @@ describe('trigger firing', () => {
         device_status_source: {
           criteria: 'INCLUDE',
           device_ids: [s.device.id],
-          grace_period_offline: 1,
-          grace_period_online: 1,
+          // Long enough for the device to be back before the first one ends, even on a busy machine; the same
+          // for both, so the reconnection's grace period ends last.
+          grace_period_offline: 5,
+          grace_period_online: 5,
         },
         condition: { operator: edge },
         actions: [emailAction([s.user.id], name, 'x')],
       });
     }
     const first = await f.connectDevice(s.device);
-    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 10_000 }).toBe(1);
-    await first.endAsync();
+    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 30_000 }).toBe(1);
+    await leave(first);
     await f.connectDevice(s.device);
     // The reconnection's own grace period started after the disconnection's: once it fired, the other has
     // ended too, and found the device back.
-    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await mailsTo(t, s.user.email)).length, { timeout: 30_000 }).toBe(2);
     await settled();
     expect((await mailsTo(t, s.user.email)).map((m) => m.subject)).toEqual(['back', 'back']);
   });
@@ -371,7 +384,7 @@ describe('trigger firing', () => {
             await settled();
             return (await mailsTo(t, s.user.email)).length;
           },
-          { timeout: 10_000 },
+          { timeout: 30_000 },
         )
         .toBeGreaterThan(0);
       await second.app.triggerFiring.settled();

@@ -41,14 +41,14 @@ export async function startMosquitto(): Promise<TestBroker> {
   writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
   const child: ChildProcess = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
   const url = `mqtt://127.0.0.1:${port}`;
-  // Ready once a client gets in.
-  for (let i = 0; ; i += 1) {
+  // Ready once a client gets in (a busy machine may take seconds to start it).
+  for (const until = Date.now() + 30_000; ; ) {
     try {
-      const probe = await connectClient(url, 500);
-      await probe.endAsync();
+      const probe = await connectClient(url, 2_000);
+      await probe.endAsync(true);
       break;
     } catch (err) {
-      if (i > 40) {
+      if (Date.now() > until) {
         child.kill();
         throw err;
       }
@@ -68,8 +68,8 @@ export async function startMosquitto(): Promise<TestBroker> {
   };
 }
 
-/** A connected mqtt.js client; rejects when the broker does not answer in time. */
-export function connectClient(url: string, timeoutMs = 5000): Promise<MqttClient> {
+/** A connected mqtt.js client; rejects when the broker does not answer in time (generous: a busy machine). */
+export function connectClient(url: string, timeoutMs = 15_000): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, { connectTimeout: timeoutMs, reconnectPeriod: 0 });
     client.once('connect', () => resolve(client));
