@@ -229,7 +229,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     // Each login reads the device from the database: a device in the trash is refused, a restored one admitted.
     async trashChanged(deviceId, inTrash) {
       auth.forget(deviceId);
-      if (inTrash && sessions.get(deviceId)) broker.disconnect(deviceId);
+      // As for a removed key: also a connection whose session has not begun yet.
+      if (inTrash) broker.disconnect(deviceId);
     },
   };
 
