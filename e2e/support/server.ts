@@ -26,8 +26,17 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** SIGTERM, and SIGKILL should the server not have exited after `graceMs`. */
+  async function stop(graceMs = 20_000) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+  const deadline = Date.now() + 90_000;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
@@ -35,15 +44,11 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
     } catch {
       // not listening yet
     }
+    if (Date.now() > deadline) {
+      await stop(0);
+      throw new Error(`server on ${url} not healthy within 90 s`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { url, stop };
 }
