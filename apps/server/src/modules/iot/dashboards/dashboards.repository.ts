@@ -54,6 +54,34 @@ export function createDashboardsRepository(db: Database) {
       .from(iotDashboards)
       .leftJoin(users, eq(users.id, iotDashboards.ownerUserId));
 
+  /**
+   * Live dashboards shared with `userId` that match `where`, oldest first, each with who shared it (its owner
+   * when the share no longer names its author).
+   */
+  async function sharedWith(userId: string, ...where: SQL[]): Promise<DashboardRecord[]> {
+    const rows = await db
+      .select({
+        dashboard: iotDashboards,
+        ownerUsername: users.username,
+        sharedById: iotDashboardShares.sharedBy,
+        sharedByName: sharer.username,
+      })
+      .from(iotDashboardShares)
+      .innerJoin(iotDashboards, eq(iotDashboards.id, iotDashboardShares.dashboardId))
+      .leftJoin(users, eq(users.id, iotDashboards.ownerUserId))
+      .leftJoin(sharer, eq(sharer.id, iotDashboardShares.sharedBy))
+      .where(and(eq(iotDashboardShares.userId, userId), isNull(iotDashboards.deletedAt), ...where))
+      .orderBy(asc(iotDashboards.createdAt), asc(iotDashboards.id));
+    return rows.map((r) => ({
+      dashboard: r.dashboard,
+      ownerUsername: r.ownerUsername,
+      sharedBy: {
+        userId: r.sharedById ?? r.dashboard.ownerUserId,
+        username: r.sharedByName ?? r.ownerUsername,
+      },
+    }));
+  }
+
   async function setVariables(dashboardId: string, widgetId: string, propertyIds: string[]): Promise<void> {
     await db
       .delete(iotWidgetVariables)
@@ -85,29 +113,9 @@ export function createDashboardsRepository(db: Database) {
       const result: DashboardRecord[] = own.map((r) => ({ ...r, sharedBy: null }));
       if (space.organizationId === null) {
         // My Cloud also lists the dashboards other people shared with the caller.
-        const shared = await db
-          .select({
-            dashboard: iotDashboards,
-            ownerUsername: users.username,
-            sharedById: iotDashboardShares.sharedBy,
-            sharedByName: sharer.username,
-          })
-          .from(iotDashboardShares)
-          .innerJoin(iotDashboards, eq(iotDashboards.id, iotDashboardShares.dashboardId))
-          .leftJoin(users, eq(users.id, iotDashboards.ownerUserId))
-          .leftJoin(sharer, eq(sharer.id, iotDashboardShares.sharedBy))
-          .where(and(eq(iotDashboardShares.userId, space.actorId), isNull(iotDashboards.deletedAt), ...where))
-          .orderBy(asc(iotDashboards.createdAt), asc(iotDashboards.id));
-        for (const s of shared) {
+        for (const s of await sharedWith(space.actorId, ...where)) {
           if (result.some((r) => r.dashboard.id === s.dashboard.id)) continue;
-          result.push({
-            dashboard: s.dashboard,
-            ownerUsername: s.ownerUsername,
-            sharedBy: {
-              userId: s.sharedById ?? s.dashboard.ownerUserId,
-              username: s.sharedByName ?? s.ownerUsername,
-            },
-          });
+          result.push(s);
         }
       }
       return result;
@@ -128,35 +136,9 @@ export function createDashboardsRepository(db: Database) {
 
     /** A live dashboard shared with `userId` (read access only). */
     async findShared(userId: string, id: string): Promise<DashboardRecord | null> {
-      const rows = await db
-        .select({
-          dashboard: iotDashboards,
-          ownerUsername: users.username,
-          sharedById: iotDashboardShares.sharedBy,
-          sharedByName: sharer.username,
-        })
-        .from(iotDashboardShares)
-        .innerJoin(iotDashboards, eq(iotDashboards.id, iotDashboardShares.dashboardId))
-        .leftJoin(users, eq(users.id, iotDashboards.ownerUserId))
-        .leftJoin(sharer, eq(sharer.id, iotDashboardShares.sharedBy))
-        .where(
-          and(
-            eq(iotDashboardShares.userId, userId),
-            eq(iotDashboards.id, id),
-            isNull(iotDashboards.deletedAt),
-          ),
-        )
-        .limit(1);
-      const r = rows[0];
-      if (!r) return null;
-      return {
-        dashboard: r.dashboard,
-        ownerUsername: r.ownerUsername,
-        sharedBy: {
-          userId: r.sharedById ?? r.dashboard.ownerUserId,
-          username: r.sharedByName ?? r.ownerUsername,
-        },
-      };
+      // At most one: a dashboard is shared once with a user.
+      const [shared] = await sharedWith(userId, eq(iotDashboards.id, id));
+      return shared ?? null;
     },
 
     /** Any live dashboard by id, whatever its space (for access requests only). */

@@ -115,8 +115,8 @@ export const linkedVariableSchema = z.object({
   last_value: z.unknown().optional(),
   last_value_updated_at: z.string().optional(),
 });
-const widgetView = {
-  id: z.string(),
+/** A widget's type, options and place on the desktop and mobile grids, as read and as in a template. */
+const widgetLayout = {
   type: z.string(),
   name: z.string().optional(),
   options: z.record(z.string(), z.unknown()),
@@ -128,6 +128,10 @@ const widgetView = {
   y_mobile: z.number().int().optional(),
   width_mobile: z.number().int().optional(),
   height_mobile: z.number().int().optional(),
+};
+const widgetView = {
+  id: z.string(),
+  ...widgetLayout,
   variables: z.array(linkedVariableSchema).optional(),
   has_unlinked_variable: z.boolean().optional(),
   has_type_incompatibility: z.boolean().optional(),
@@ -170,17 +174,7 @@ const templateVariable = z.object({
   thing_timezone: timezone.optional(),
 });
 const templateWidget = {
-  type: z.string(),
-  name: z.string().optional(),
-  options: z.record(z.string(), z.unknown()),
-  x: z.number().int(),
-  y: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-  x_mobile: z.number().int().optional(),
-  y_mobile: z.number().int().optional(),
-  width_mobile: z.number().int().optional(),
-  height_mobile: z.number().int().optional(),
+  ...widgetLayout,
   variables: z.array(templateVariable).optional(),
 };
 export const dashboardV2TemplateSchema = z.object({
