@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -38,6 +38,10 @@ export interface PropertyInfo {
 
 export type Rejection = { at: string; topic: string; name: string; reason: string };
 
+/** Devices with no activity since `before`, or none known. */
+const inactiveSince = (before: Date) =>
+  or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before));
+
 /** The SQL the broker side needs: identities, bindings, status and what devices report about themselves. */
 export function createConnectivityRepository(db: Database) {
   /** The device's connectivity row: `insert` when it has none yet, else `update` (and its time). */
@@ -52,6 +56,30 @@ export function createConnectivityRepository(db: Database) {
         target: iotDeviceConnectivity.deviceId,
         set: { ...update, updatedAt: sql`now()` },
       });
+  }
+
+  /**
+   * Marks offline the online devices `where` selects and records their disconnection at `at`, in one
+   * transaction; returns those changed, with their space (for the live event).
+   */
+  async function markOffline(where: SQL | undefined, at: Date) {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(iotDevices)
+        .set({ status: 'OFFLINE' })
+        .where(and(eq(iotDevices.status, 'ONLINE'), where))
+        .returning({
+          id: iotDevices.id,
+          organizationId: iotDevices.organizationId,
+          ownerUserId: iotDevices.ownerUserId,
+        });
+      if (rows.length > 0) {
+        await tx
+          .insert(iotDeviceStatusEvents)
+          .values(rows.map((r) => ({ deviceId: r.id, value: 'DISCONNECTED' as const, at })));
+      }
+      return rows;
+    });
   }
 
   return {
@@ -157,25 +185,7 @@ export function createConnectivityRepository(db: Database) {
      * or a crash that left no disconnect behind). Returns the devices it changed.
      */
     async markOfflineExcept(connected: string[], at: Date) {
-      return db.transaction(async (tx) => {
-        const where = [eq(iotDevices.status, 'ONLINE')];
-        if (connected.length > 0) where.push(notInArray(iotDevices.id, connected));
-        const rows = await tx
-          .update(iotDevices)
-          .set({ status: 'OFFLINE' })
-          .where(and(...where))
-          .returning({
-            id: iotDevices.id,
-            organizationId: iotDevices.organizationId,
-            ownerUserId: iotDevices.ownerUserId,
-          });
-        if (rows.length > 0) {
-          await tx
-            .insert(iotDeviceStatusEvents)
-            .values(rows.map((r) => ({ deviceId: r.id, value: 'DISCONNECTED' as const, at })));
-        }
-        return rows;
-      });
+      return markOffline(connected.length > 0 ? notInArray(iotDevices.id, connected) : undefined, at);
     },
 
     /** Devices the database holds online whose last activity is older than `before` (or unknown). */
@@ -183,12 +193,7 @@ export function createConnectivityRepository(db: Database) {
       const rows = await db
         .select({ id: iotDevices.id })
         .from(iotDevices)
-        .where(
-          and(
-            eq(iotDevices.status, 'ONLINE'),
-            or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before)),
-          ),
-        );
+        .where(and(eq(iotDevices.status, 'ONLINE'), inactiveSince(before)));
       return rows.map((r) => r.id);
     },
 
@@ -198,29 +203,7 @@ export function createConnectivityRepository(db: Database) {
      */
     async markStaleOffline(deviceIds: string[], before: Date, at: Date) {
       if (deviceIds.length === 0) return [];
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(iotDevices)
-          .set({ status: 'OFFLINE' })
-          .where(
-            and(
-              inArray(iotDevices.id, deviceIds),
-              eq(iotDevices.status, 'ONLINE'),
-              or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before)),
-            ),
-          )
-          .returning({
-            id: iotDevices.id,
-            organizationId: iotDevices.organizationId,
-            ownerUserId: iotDevices.ownerUserId,
-          });
-        if (rows.length > 0) {
-          await tx
-            .insert(iotDeviceStatusEvents)
-            .values(rows.map((r) => ({ deviceId: r.id, value: 'DISCONNECTED' as const, at })));
-        }
-        return rows;
-      });
+      return markOffline(and(inArray(iotDevices.id, deviceIds), inactiveSince(before)), at);
     },
 
     async touch(deviceIds: string[], at: Date): Promise<void> {
