@@ -26,6 +26,13 @@ const RAW_LIMIT = { property: 1000, thing: 10_000 } as const;
 const AGG_LIMIT = { property: 1000, thing: 10_000 } as const;
 const EPOCH = new Date(0);
 
+/** The values of an answer, oldest first (`valuesOf([])`: none). */
+const valuesOf = <V = never>(points: readonly { time: Date; value: V }[]) => ({
+  count_values: points.length,
+  times: points.map((x) => x.time.toISOString()),
+  values: points.map((x) => x.value),
+});
+
 type Kind = 'property' | 'thing';
 const parse = (q: string) => {
   const at = q.indexOf('.');
@@ -80,10 +87,23 @@ export function createSeriesService(deps: {
     property_type: p.type,
     thing_id: p.thingId,
   });
-  const dates = (r: { from: Date; to: Date }) => ({
-    from_date: r.from.toISOString(),
-    to_date: r.to.toISOString(),
+  /** What an aggregated or sampled answer repeats of its request. */
+  const echo = (r: {
+    query: string;
+    window: { from: Date; to: Date };
+    respVersion: number;
+    interval: number;
+    limit: number;
+  }) => ({
+    query: r.query,
+    from_date: r.window.from.toISOString(),
+    to_date: r.window.to.toISOString(),
+    resp_version: r.respVersion,
+    interval: r.interval,
+    series_limit: r.limit,
   });
+  /** The answer to a query that names nothing the caller may read. */
+  const unmatched = <T>(echoed: T) => ({ ...echoed, status: 'error', message: NOT_FOUND, ...valuesOf([]) });
 
   return {
     /**
@@ -154,16 +174,9 @@ export function createSeriesService(deps: {
         const limit = Math.min(r.series_limit ?? 300, AGG_LIMIT[kind]);
         const span = (window.to.getTime() - window.from.getTime()) / 1000;
         const interval = r.interval ?? Math.min(86_400, Math.max(1, Math.ceil(span / limit)));
-        const base = {
-          query: r.q,
-          ...dates(window),
-          resp_version: body.resp_version,
-          interval,
-          series_limit: limit,
-        };
-        const empty = { count_values: 0, times: [], values: [] };
+        const base = echo({ query: r.q, window, respVersion: body.resp_version, interval, limit });
         if (props.length === 0) {
-          responses.push({ ...base, status: 'error', message: NOT_FOUND, ...empty });
+          responses.push(unmatched(base));
           continue;
         }
         for (const p of props) {
@@ -173,7 +186,7 @@ export function createSeriesService(deps: {
               ...about(p),
               status: 'error',
               message: `${p.type} is not numeric.`,
-              ...empty,
+              ...valuesOf([]),
             });
             continue;
           }
@@ -193,9 +206,7 @@ export function createSeriesService(deps: {
             aggregation,
             status: 'ok',
             message: '',
-            count_values: points.length,
-            times: points.map((x) => x.time.toISOString()),
-            values: points.map((x) => x.value),
+            ...valuesOf(points),
           });
         }
       }
@@ -214,22 +225,9 @@ export function createSeriesService(deps: {
         const interval = r.interval ?? 300;
         const limit = r.series_limit ?? 300;
         const window = range(r.from, r.to, new Date(Date.now() - interval * limit * 1000));
-        const base = {
-          query: r.q,
-          ...dates(window),
-          resp_version: body.resp_version,
-          interval,
-          series_limit: limit,
-        };
+        const base = echo({ query: r.q, window, respVersion: body.resp_version, interval, limit });
         if (props.length === 0) {
-          responses.push({
-            ...base,
-            status: 'error',
-            message: NOT_FOUND,
-            count_values: 0,
-            times: [],
-            values: [],
-          });
+          responses.push(unmatched(base));
           continue;
         }
         for (const p of props) {
@@ -239,9 +237,7 @@ export function createSeriesService(deps: {
             ...about(p),
             status: 'ok',
             message: '',
-            count_values: points.length,
-            times: points.map((x) => x.time.toISOString()),
-            values: points.map((x) => x.value),
+            ...valuesOf(points),
           });
         }
       }
