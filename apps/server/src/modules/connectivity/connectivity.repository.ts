@@ -9,7 +9,7 @@ import {
   iotProperties,
   iotThings,
 } from '../../db/schema/index.ts';
-import type { SpaceKey } from '../live/live-event.ts';
+import { type SpaceKey, spaceKeyOf } from '../live/live-event.ts';
 
 export interface DeviceIdentity {
   id: string;
@@ -102,7 +102,7 @@ export function createConnectivityRepository(db: Database) {
       if (!r) return null;
       return {
         id: r.id,
-        space: { organizationId: r.organizationId, ownerUserId: r.ownerUserId },
+        space: spaceKeyOf(r),
         secretHash: r.secretHash,
         deleted: r.deletedAt !== null,
         thingId: r.thingId,
@@ -138,7 +138,7 @@ export function createConnectivityRepository(db: Database) {
       if (!r) return null;
       return {
         id: r.id,
-        space: { organizationId: r.organizationId, ownerUserId: r.ownerUserId },
+        space: spaceKeyOf(r),
         deviceId: r.deviceId,
         timezone: r.timezone,
       };
