@@ -13,9 +13,11 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'device', id, 'status']` | `GET /iot/v2/devices/{id}/status`: `DeviceStatusEvent[]`, newest first |
  * | `['iot', space, 'device', id, 'ota']` | `GET {ota}/v1/ota?device_id={id}`: `Ota[]`, newest first |
  * | `['iot', space, 'things']` | `GET /iot/v2/things`: `Thing[]` |
+ * | `['iot', space, 'things', 'properties']` | `GET /iot/v2/things?show_properties=true`: `ThingWithProperties[]` |
  * | `['iot', space, 'thing', id]` | `GET /iot/v2/things/{id}`: `Thing` |
  * | `['iot', space, 'thing', id, 'properties']` | `GET /iot/v2/things/{id}/properties`: `Property[]` |
  * | `['iot', space, 'thing', id, 'series', range]` | the chart series of the thing's numeric variables |
+ * | `['iot', space, 'triggers']` | `GET /iot/v1/triggers`: `Trigger[]` |
  */
 export const iotKeys = {
   space: (space: string) => ['iot', space] as const,
@@ -24,8 +26,11 @@ export const iotKeys = {
   deviceStatus: (space: string, id: string) => ['iot', space, 'device', id, 'status'] as const,
   deviceOta: (space: string, id: string) => ['iot', space, 'device', id, 'ota'] as const,
   things: (space: string) => ['iot', space, 'things'] as const,
+  /** Under `things`, so whatever refreshes the things list refreshes the variable names too. */
+  thingsWithProperties: (space: string) => ['iot', space, 'things', 'properties'] as const,
   thing: (space: string, id: string) => ['iot', space, 'thing', id] as const,
   thingProperties: (space: string, id: string) => ['iot', space, 'thing', id, 'properties'] as const,
   series: (space: string, thingId: string, range: GraphRange) =>
     ['iot', space, 'thing', thingId, 'series', range] as const,
+  triggers: (space: string) => ['iot', space, 'triggers'] as const,
 };

@@ -65,6 +65,37 @@ export const thingSchema = z.looseObject({
 });
 export type Thing = z.infer<typeof thingSchema>;
 
+/** A thing as `GET /iot/v2/things?show_properties=true` lists it: with its variables. */
+export const thingWithPropertiesSchema = thingSchema.extend({
+  properties: z.array(propertySchema).optional(),
+});
+export type ThingWithProperties = z.infer<typeof thingWithPropertiesSchema>;
+
+export const triggerConditionSchema = z.looseObject({ operator: z.string(), value: z.unknown().optional() });
+export type TriggerCondition = z.infer<typeof triggerConditionSchema>;
+
+/** `GET /iot/v1/triggers`: a trigger watches one variable (`property_id`) or the status of devices. */
+export const triggerSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  active: z.boolean().optional(),
+  property_id: z.string().optional(),
+  device_status_source: z
+    .looseObject({
+      criteria: z.string(),
+      device_ids: z.array(z.string()).optional(),
+      grace_period_online: z.number().optional(),
+      grace_period_offline: z.number().optional(),
+    })
+    .optional(),
+  condition: triggerConditionSchema.optional(),
+  actions: z.array(z.looseObject({ id: z.string(), name: z.string(), kind: z.string() })).optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type Trigger = z.infer<typeof triggerSchema>;
+
 export const passSchema = z.looseObject({ set: z.boolean(), suggested_password: z.string().optional() });
 
 const seriesResponse = {

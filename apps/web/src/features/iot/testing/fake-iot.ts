@@ -2,7 +2,7 @@ import { toErrorBody } from '@tinkercloud/shared';
 import { ApiError, type RequestOptions } from '../../../lib/api.ts';
 import type { Handler } from '../../../test/app-harness.tsx';
 import type { Ota } from '../api/ota.ts';
-import type { Device, DeviceStatusEvent, Property, Thing } from '../api/schemas.ts';
+import type { Device, DeviceStatusEvent, Property, Thing, Trigger } from '../api/schemas.ts';
 import { isChartable } from '../model/value-kind.ts';
 
 export interface Call {
@@ -16,6 +16,7 @@ export interface FakeIotState {
   devices: Device[];
   things: Thing[];
   properties: Property[];
+  triggers: Trigger[];
   statuses: Record<string, DeviceStatusEvent[]>;
   /** OTA updates per device id, newest first (the OTA host's `/v1/ota`). */
   otas: Record<string, Ota[]>;
@@ -25,26 +26,29 @@ export interface FakeIotState {
   suggestedKey: string;
   failSettingKey: boolean;
   failList: boolean;
+  failTriggers: boolean;
 }
 
 const apiError = (status: number, detail: string) =>
   new ApiError(toErrorBody({ code: status === 404 ? 'not_found' : 'unexpected_error', detail, status }));
 
 /**
- * An in-memory stand-in for the IoT REST API of one space, for page tests: it answers the calls the device
- * and thing pages make, keeps what they change, and records every call.
+ * An in-memory stand-in for the IoT REST API of one space, for page tests: it answers the calls the device,
+ * thing and trigger pages make, keeps what they change, and records every call.
  */
 export function fakeIot(seed: Partial<FakeIotState> = {}) {
   const state: FakeIotState = {
     devices: [],
     things: [],
     properties: [],
+    triggers: [],
     statuses: {},
     otas: {},
     values: {},
     suggestedKey: 'K3yShownOnce0123456789abcdefghij',
     failSettingKey: false,
     failList: false,
+    failTriggers: false,
     ...seed,
   };
   const calls: Call[] = [];
@@ -105,7 +109,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
     const method = options.method ?? 'GET';
     calls.push({ method, url, body: options.body, organization: options.organization });
     const path = url.split('?')[0] ?? url;
-    const parts = path.split('/').slice(3); // after /iot/v2
+    const parts = path.split('/').slice(3); // after /iot/v1 or /iot/v2
     const [collection, id, sub, subId, action] = parts;
     if (collection === 'devices') {
       if (!id) {
@@ -141,7 +145,13 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
       return device(id);
     }
     if (collection === 'things') {
-      if (!id) return state.things;
+      if (!id) {
+        if (!url.includes('show_properties=true')) return state.things;
+        return state.things.map((t) => ({
+          ...t,
+          properties: state.properties.filter((p) => p.thing_id === t.id),
+        }));
+      }
       if (sub === 'properties') {
         thing(id);
         if (subId && action === 'publish') {
@@ -165,6 +175,10 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
         return found;
       }
       return found;
+    }
+    if (collection === 'triggers' && !id && method === 'GET') {
+      if (state.failTriggers) throw apiError(500, 'The database is not answering.');
+      return state.triggers;
     }
     if (collection === 'series' && method === 'POST') return series(options.body, id === 'batch_query_raw');
     return undefined;

@@ -1,6 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { triggersQueryOptions } from '../../../features/iot/api/triggers.ts';
+import { useTriggerLookups } from '../../../features/iot/api/use-trigger-lookups.ts';
+import { TriggersTable } from '../../../features/iot/components/TriggersTable.tsx';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/triggers')({
@@ -10,10 +17,31 @@ export const Route = createFileRoute('/_auth/_sidebar/triggers')({
   component: TriggersPage,
 });
 
+// No live updates here: the live stream carries no trigger changes.
 function TriggersPage() {
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  const triggers = useQuery(triggersQueryOptions(api, config, selected.id));
+  const lookups = useTriggerLookups(selected.id);
   return (
     <Page title="Triggers">
-      <EmptyState title="No triggers yet" hint="Triggers you create will be listed here." />
+      {triggers.isPending ? (
+        <PageLoader />
+      ) : triggers.isError ? (
+        <div className="load-error">
+          <EmptyState title="Triggers could not be loaded" hint={triggers.error.message} />
+          <button type="button" className="button button-subtle" onClick={() => void triggers.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : triggers.data.length === 0 ? (
+        <EmptyState
+          title="No triggers yet"
+          hint="A trigger sends an e-mail or a push notification when a variable or a device changes. Triggers created through the API are listed here."
+        />
+      ) : (
+        <TriggersTable triggers={triggers.data} lookups={lookups} />
+      )}
     </Page>
   );
 }
