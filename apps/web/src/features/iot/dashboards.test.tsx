@@ -107,6 +107,16 @@ describe('Dashboards list', () => {
     expect(iot.calls.every((c) => c.organization === 'edu1')).toBe(true);
   });
 
+  it('says when the dashboards could not be loaded and reads them again on request', async () => {
+    const iot = demo();
+    iot.state.failList = true;
+    renderApp('/dashboards/', { handle: iot.handle });
+    expect(await screen.findByText('Dashboards could not be loaded')).toBeTruthy();
+    iot.state.failList = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('dashboard-row')).toBeTruthy();
+  });
+
   it('says when there are no dashboards', async () => {
     renderApp('/dashboards/', { handle: fakeIot().handle });
     expect(await screen.findByText('No dashboards yet')).toBeTruthy();
@@ -168,6 +178,18 @@ describe('Dashboard page', () => {
     renderApp('/dashboards/b1/', { handle: demo({ ledPermission: 'READ_ONLY' }).handle });
     const toggle = (await screen.findByRole('switch', { name: 'LED' })) as HTMLButtonElement;
     expect(toggle.disabled).toBe(true);
+  });
+
+  it('keeps the switch disabled for members who may not send values', async () => {
+    const iot = demo();
+    renderApp('/dashboards/b1/', {
+      organizations: [space({ id: 'edu1', name: 'Hilltop School', space: 'edu', roles: [] })],
+      selectedId: 'edu1',
+      handle: iot.handle,
+    });
+    const toggle = (await screen.findByRole('switch', { name: 'LED' })) as HTMLButtonElement;
+    expect(toggle.disabled).toBe(true);
+    expect(iot.calls.every((c) => c.organization === 'edu1')).toBe(true);
   });
 
   it('applies values from the live stream', async () => {

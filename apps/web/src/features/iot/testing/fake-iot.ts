@@ -176,7 +176,10 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
       return found;
     }
     if (collection === 'dashboards') {
-      if (!id) return state.dashboards;
+      if (!id) {
+        if (state.failList) throw apiError(500, 'The database is not answering.');
+        return state.dashboards;
+      }
       const found = state.dashboards.find((d) => d.id === id);
       if (!found) throw apiError(404, 'Dashboard not found');
       return found;
