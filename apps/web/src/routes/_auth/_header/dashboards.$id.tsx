@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import {
-  DEFAULT_GRAPH_RANGE,
   deviceDetailSearchSchema,
   GRAPH_RANGE_LABELS,
   GRAPH_RANGES,
+  type GraphRange,
 } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { NotFound } from '../../../components/NotFound.tsx';
@@ -34,9 +34,12 @@ export const Route = createFileRoute('/_auth/_header/dashboards/$id')({
   component: DashboardPage,
 });
 
+/** A dashboard is watched as things happen: its charts follow the live values unless a range is chosen. */
+const DASHBOARD_GRAPH_RANGE: GraphRange = 'LIVE';
+
 function DashboardPage() {
   const { id } = Route.useParams();
-  const { graph = DEFAULT_GRAPH_RANGE } = Route.useSearch();
+  const { graph = DASHBOARD_GRAPH_RANGE } = Route.useSearch();
   const { api, config } = useServices();
   const { selected } = useSpaces();
   const streaming = useLiveUpdates();

@@ -27,7 +27,7 @@ export function MessengerWidget({ widget, variables, space, streaming }: WidgetP
     <ol className="widget-messages" aria-label={`${widget.name || 'Messenger'} messages`}>
       {messages.map((m) => (
         <li key={m.key}>
-          <span className="widget-message">{formatValue(m.value)}</span>
+          <span className="widget-message">{m.value === '' ? '(empty)' : formatValue(m.value)}</span>
           <time dateTime={m.at}>{formatDateTime(m.at)}</time>
         </li>
       ))}
