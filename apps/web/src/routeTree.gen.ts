@@ -38,6 +38,7 @@ import { Route as AuthSidebarTemplatesRouteImport } from './routes/_auth/_sideba
 import { Route as AuthSidebarThingsRouteImport } from './routes/_auth/_sidebar/things.tsx';
 import { Route as AuthSidebarTrashRouteImport } from './routes/_auth/_sidebar/trash.tsx';
 import { Route as AuthSidebarTriggersRouteImport } from './routes/_auth/_sidebar/triggers.tsx';
+import { Route as AuthHeaderDashboardsIdRouteImport } from './routes/_auth/_header/dashboards.$id.tsx';
 import { Route as AuthHeaderDevicesIdRouteImport } from './routes/_auth/_header/devices.$id.tsx';
 import { Route as AuthHeaderDevicesNewRouteImport } from './routes/_auth/_header/devices.new.tsx';
 import { Route as AuthHeaderTemplatesIdRouteImport } from './routes/_auth/_header/templates.$id.tsx';
@@ -193,6 +194,11 @@ const AuthSidebarTriggersRoute = AuthSidebarTriggersRouteImport.update({
   path: '/triggers',
   getParentRoute: () => AuthSidebarRoute,
 } as any);
+const AuthHeaderDashboardsIdRoute = AuthHeaderDashboardsIdRouteImport.update({
+  id: '/dashboards/$id',
+  path: '/dashboards/$id',
+  getParentRoute: () => AuthHeaderRoute,
+} as any);
 const AuthHeaderDevicesIdRoute = AuthHeaderDevicesIdRouteImport.update({
   id: '/devices/$id',
   path: '/devices/$id',
@@ -280,6 +286,7 @@ export interface FileRoutesByFullPath {
   '/things': typeof AuthSidebarThingsRoute;
   '/trash': typeof AuthSidebarTrashRoute;
   '/triggers': typeof AuthSidebarTriggersRoute;
+  '/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/devices/$id': typeof AuthHeaderDevicesIdRouteWithChildren;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/templates/$id': typeof AuthHeaderTemplatesIdRouteWithChildren;
@@ -317,6 +324,7 @@ export interface FileRoutesByTo {
   '/things': typeof AuthSidebarThingsRoute;
   '/trash': typeof AuthSidebarTrashRoute;
   '/triggers': typeof AuthSidebarTriggersRoute;
+  '/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/templates/new': typeof AuthHeaderTemplatesNewRoute;
   '/things/$id': typeof AuthHeaderThingsIdRoute;
@@ -358,6 +366,7 @@ export interface FileRoutesById {
   '/_auth/_sidebar/trash': typeof AuthSidebarTrashRoute;
   '/_auth/_sidebar/triggers': typeof AuthSidebarTriggersRoute;
   '/_auth/_sidebar/': typeof AuthSidebarIndexRoute;
+  '/_auth/_header/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/_auth/_header/devices/$id': typeof AuthHeaderDevicesIdRouteWithChildren;
   '/_auth/_header/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/_auth/_header/templates/$id': typeof AuthHeaderTemplatesIdRouteWithChildren;
@@ -397,6 +406,7 @@ export interface FileRouteTypes {
     | '/things'
     | '/trash'
     | '/triggers'
+    | '/dashboards/$id'
     | '/devices/$id'
     | '/devices/new'
     | '/templates/$id'
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/things'
     | '/trash'
     | '/triggers'
+    | '/dashboards/$id'
     | '/devices/new'
     | '/templates/new'
     | '/things/$id'
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | '/_auth/_sidebar/trash'
     | '/_auth/_sidebar/triggers'
     | '/_auth/_sidebar/'
+    | '/_auth/_header/dashboards/$id'
     | '/_auth/_header/devices/$id'
     | '/_auth/_header/devices/new'
     | '/_auth/_header/templates/$id'
@@ -699,6 +711,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSidebarTriggersRouteImport;
       parentRoute: typeof AuthSidebarRoute;
     };
+    '/_auth/_header/dashboards/$id': {
+      id: '/_auth/_header/dashboards/$id';
+      path: '/dashboards/$id';
+      fullPath: '/dashboards/$id';
+      preLoaderRoute: typeof AuthHeaderDashboardsIdRouteImport;
+      parentRoute: typeof AuthHeaderRoute;
+    };
     '/_auth/_header/devices/$id': {
       id: '/_auth/_header/devices/$id';
       path: '/devices/$id';
@@ -812,6 +831,7 @@ const AuthHeaderTemplatesIdRouteWithChildren =
   );
 
 interface AuthHeaderRouteChildren {
+  AuthHeaderDashboardsIdRoute: typeof AuthHeaderDashboardsIdRoute;
   AuthHeaderDevicesIdRoute: typeof AuthHeaderDevicesIdRouteWithChildren;
   AuthHeaderDevicesNewRoute: typeof AuthHeaderDevicesNewRoute;
   AuthHeaderTemplatesIdRoute: typeof AuthHeaderTemplatesIdRouteWithChildren;
@@ -820,6 +840,7 @@ interface AuthHeaderRouteChildren {
 }
 
 const AuthHeaderRouteChildren: AuthHeaderRouteChildren = {
+  AuthHeaderDashboardsIdRoute: AuthHeaderDashboardsIdRoute,
   AuthHeaderDevicesIdRoute: AuthHeaderDevicesIdRouteWithChildren,
   AuthHeaderDevicesNewRoute: AuthHeaderDevicesNewRoute,
   AuthHeaderTemplatesIdRoute: AuthHeaderTemplatesIdRouteWithChildren,

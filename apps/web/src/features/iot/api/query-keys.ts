@@ -18,6 +18,9 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'thing', id, 'properties']` | `GET /iot/v2/things/{id}/properties`: `Property[]` |
  * | `['iot', space, 'thing', id, 'series', range]` | the chart series of the thing's numeric variables |
  * | `['iot', space, 'triggers']` | `GET /iot/v1/triggers`: `Trigger[]` |
+ * | `['iot', space, 'thing', id, 'messages', propertyId]` | the latest raw values of one variable, newest first |
+ * | `['iot', space, 'dashboards']` | `GET /iot/v2/dashboards`: `Dashboard[]` |
+ * | `['iot', space, 'dashboard', id]` | `GET /iot/v2/dashboards/{id}`: `Dashboard` |
  */
 export const iotKeys = {
   space: (space: string) => ['iot', space] as const,
@@ -33,4 +36,8 @@ export const iotKeys = {
   series: (space: string, thingId: string, range: GraphRange) =>
     ['iot', space, 'thing', thingId, 'series', range] as const,
   triggers: (space: string) => ['iot', space, 'triggers'] as const,
+  messages: (space: string, thingId: string, propertyId: string) =>
+    ['iot', space, 'thing', thingId, 'messages', propertyId] as const,
+  dashboards: (space: string) => ['iot', space, 'dashboards'] as const,
+  dashboard: (space: string, id: string) => ['iot', space, 'dashboard', id] as const,
 };

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
 import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { iotKeys } from '../api/query-keys.ts';
+import { notePublishedValue } from '../api/published-value.ts';
 import type { Property } from '../api/schemas.ts';
 import { publishValue } from '../api/things.ts';
 import { formatValue, parseValueInput, valueKindOf } from '../model/value-kind.ts';
@@ -29,15 +29,7 @@ export function PublishValueForm({ space, property }: { space: string; property:
     setBusy(true);
     try {
       await publishValue(api, config, space, property, parsed.value);
-      const key = iotKeys.thingProperties(space, property.thing_id);
-      queryClient.setQueryData<Property[]>(key, (list) =>
-        list?.map((p) =>
-          p.id === property.id
-            ? { ...p, last_value: parsed.value, value_updated_at: new Date().toISOString() }
-            : p,
-        ),
-      );
-      void queryClient.invalidateQueries({ queryKey: key });
+      notePublishedValue(queryClient, space, property, parsed.value);
       toast.success(`${property.name} set to ${formatValue(parsed.value)}`);
       if (kind !== 'boolean') setText('');
     } catch (err) {

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES_LIMIT, type Message } from '../api/messages.ts';
 import { iotKeys } from '../api/query-keys.ts';
 import type { Device, DeviceStatusEvent, Property } from '../api/schemas.ts';
 import type { ThingSeries } from '../api/series.ts';
@@ -81,6 +82,22 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(queryClient, SPACE, value('label', 'watering', 1000));
     expect(props()[1]).toMatchObject({ last_value: 'watering' });
     expect(live()).toBe(before);
+  });
+
+  it('puts new values on top of a messenger list, once, and only when newer', () => {
+    const { queryClient } = setup();
+    const key = iotKeys.messages(SPACE, 't1', 'label');
+    queryClient.setQueryData<Message[]>(key, [{ at: at(1000), value: 'hello' }]);
+    applyLiveEvent(queryClient, SPACE, value('label', 'watering', 2000));
+    applyLiveEvent(queryClient, SPACE, value('label', 'watering', 2000));
+    applyLiveEvent(queryClient, SPACE, value('label', 'late', 500));
+    expect(queryClient.getQueryData(key)).toEqual([
+      { at: at(2000), value: 'watering' },
+      { at: at(1000), value: 'hello' },
+    ]);
+    for (let i = 0; i < MESSAGES_LIMIT; i += 1)
+      applyLiveEvent(queryClient, SPACE, value('label', i, 3000 + i));
+    expect(queryClient.getQueryData<Message[]>(key)).toHaveLength(MESSAGES_LIMIT);
   });
 
   it('reads the properties again when a value names one the cache does not know', async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { logger } from '../../../lib/logger.ts';
+import { MESSAGES_LIMIT, type Message } from '../api/messages.ts';
 import { iotKeys } from '../api/query-keys.ts';
 import type { Device, DeviceStatusEvent, Property } from '../api/schemas.ts';
 import type { ChartSeries, ThingSeries } from '../api/series.ts';
@@ -34,6 +35,13 @@ function withPoint(cache: ThingSeries, propertyId: string, value: unknown, at: s
   const series: ChartSeries[] = [...cache.series];
   series[index] = { ...line, points };
   return { ...cache, to: Math.max(cache.to, t), series };
+}
+
+/** Puts a value on top of a messenger's list, unless it holds that value or a later one already. */
+function withMessage(list: Message[], value: unknown, at: string): Message[] {
+  const first = list[0];
+  if (first && Date.parse(at) <= Date.parse(first.at)) return list;
+  return [{ at, value }, ...list].slice(0, MESSAGES_LIMIT);
 }
 
 function setDeviceStatus(
@@ -73,6 +81,10 @@ function setPropertyValue(
   queryClient.setQueryData<ThingSeries>(
     iotKeys.series(space, thingId, 'LIVE'),
     (cache) => cache && withPoint(cache, propertyId, value, at),
+  );
+  queryClient.setQueryData<Message[]>(
+    iotKeys.messages(space, thingId, propertyId),
+    (list) => list && withMessage(list, value, at),
   );
 }
 

@@ -1,6 +1,7 @@
 import { toErrorBody } from '@tinkercloud/shared';
 import { ApiError, type RequestOptions } from '../../../lib/api.ts';
 import type { Handler } from '../../../test/app-harness.tsx';
+import type { Dashboard } from '../api/dashboard-schemas.ts';
 import type { Ota } from '../api/ota.ts';
 import type { Device, DeviceStatusEvent, Property, Thing, Trigger } from '../api/schemas.ts';
 import { isChartable } from '../model/value-kind.ts';
@@ -17,6 +18,7 @@ export interface FakeIotState {
   things: Thing[];
   properties: Property[];
   triggers: Trigger[];
+  dashboards: Dashboard[];
   statuses: Record<string, DeviceStatusEvent[]>;
   /** OTA updates per device id, newest first (the OTA host's `/v1/ota`). */
   otas: Record<string, Ota[]>;
@@ -42,6 +44,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
     things: [],
     properties: [],
     triggers: [],
+    dashboards: [],
     statuses: {},
     otas: {},
     values: {},
@@ -66,21 +69,27 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
   };
 
   function series(body: unknown, raw: boolean) {
-    const request = (body as { requests: { q: string; from: string; to: string }[] }).requests[0];
-    const thingId = request?.q.replace(/^thing\./, '') ?? '';
-    const from = Date.parse(request?.from ?? '');
-    const to = Date.parse(request?.to ?? '');
+    const request = (body as { requests: { q: string; from?: string; to?: string; series_limit?: number }[] })
+      .requests[0];
+    // `thing.{id}` asks for every variable of a thing, `property.{id}` for one.
+    const [scope, target] = request?.q.split('.') ?? [];
+    const from = request?.from ? Date.parse(request.from) : Number.NEGATIVE_INFINITY;
+    const to = request?.to ? Date.parse(request.to) : Number.POSITIVE_INFINITY;
     return {
       resp_version: 1,
       responses: state.properties
-        .filter((p) => p.thing_id === thingId)
+        .filter((p) => (scope === 'property' ? p.id === target : p.thing_id === target))
         .map((p) => {
           const numeric = isChartable(p.type);
           const stored = (state.values[p.id] ?? []).filter((v) => {
             const t = Date.parse(v.at);
             return t >= from && t <= to;
           });
-          const kept = raw ? [...stored].reverse() : numeric ? stored : [];
+          const kept = raw
+            ? [...stored].reverse().slice(0, request?.series_limit ?? stored.length)
+            : numeric
+              ? stored
+              : [];
           return {
             status: raw || numeric ? 'ok' : 'error',
             property_id: p.id,
@@ -179,6 +188,15 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
     if (collection === 'triggers' && !id && method === 'GET') {
       if (state.failTriggers) throw apiError(500, 'The database is not answering.');
       return state.triggers;
+    }
+    if (collection === 'dashboards') {
+      if (!id) {
+        if (state.failList) throw apiError(500, 'The database is not answering.');
+        return state.dashboards;
+      }
+      const found = state.dashboards.find((d) => d.id === id);
+      if (!found) throw apiError(404, 'Dashboard not found');
+      return found;
     }
     if (collection === 'series' && method === 'POST') return series(options.body, id === 'batch_query_raw');
     return undefined;

@@ -1,6 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
+import { PageLoader } from '../../../components/PageLoader.tsx';
+import { dashboardsQueryOptions } from '../../../features/iot/api/dashboards.ts';
+import { DashboardsTable } from '../../../features/iot/components/DashboardsTable.tsx';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/dashboards')({
@@ -11,9 +17,28 @@ export const Route = createFileRoute('/_auth/_sidebar/dashboards')({
 });
 
 function DashboardsPage() {
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  const dashboards = useQuery(dashboardsQueryOptions(api, config, selected.id));
   return (
     <Page title="Dashboards">
-      <EmptyState title="No dashboards yet" hint="Dashboards you build will be listed here." />
+      {dashboards.isPending ? (
+        <PageLoader />
+      ) : dashboards.isError ? (
+        <div className="load-error">
+          <EmptyState title="Dashboards could not be loaded" hint={dashboards.error.message} />
+          <button type="button" className="button button-subtle" onClick={() => void dashboards.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : dashboards.data.length === 0 ? (
+        <EmptyState
+          title="No dashboards yet"
+          hint="A dashboard shows the variables of your things as widgets. Dashboards created through the API are listed here."
+        />
+      ) : (
+        <DashboardsTable dashboards={dashboards.data} />
+      )}
     </Page>
   );
 }

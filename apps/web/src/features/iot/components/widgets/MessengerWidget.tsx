@@ -1,0 +1,36 @@
+import { useQueries } from '@tanstack/react-query';
+import { useServices } from '../../../../app/services.tsx';
+import { messagesQueryOptions } from '../../api/messages.ts';
+import { LIVE_POLL_MS } from '../../live/use-live-updates.ts';
+import { formatDateTime } from '../../model/format-time.ts';
+import { formatValue } from '../../model/value-kind.ts';
+import { NoVariable } from './NoVariable.tsx';
+import type { WidgetProps } from './widget-props.ts';
+
+/** The latest values of the linked (string) variables, newest first; live values are added on top. */
+export function MessengerWidget({ widget, variables, space, streaming }: WidgetProps) {
+  const { api, config } = useServices();
+  const results = useQueries({
+    queries: variables.map((variable) => ({
+      ...messagesQueryOptions(api, config, space, variable),
+      refetchInterval: streaming ? (false as const) : LIVE_POLL_MS,
+    })),
+  });
+  if (variables.length === 0) return <NoVariable />;
+  if (results.some((r) => r.isPending)) return <p className="muted">Loading…</p>;
+  if (results.some((r) => r.isError)) return <p className="muted">Messages could not be loaded</p>;
+  const messages = results
+    .flatMap((r, i) => (r.data ?? []).map((m) => ({ ...m, key: `${variables[i]?.id}-${m.at}` })))
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  if (messages.length === 0) return <p className="muted">No messages yet</p>;
+  return (
+    <ol className="widget-messages" aria-label={`${widget.name || 'Messenger'} messages`}>
+      {messages.map((m) => (
+        <li key={m.key}>
+          <span className="widget-message">{m.value === '' ? '(empty)' : formatValue(m.value)}</span>
+          <time dateTime={m.at}>{formatDateTime(m.at)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,81 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import {
+  deviceDetailSearchSchema,
+  GRAPH_RANGE_LABELS,
+  GRAPH_RANGES,
+  type GraphRange,
+} from '@tinkercloud/shared';
+import { useServices } from '../../../app/services.tsx';
+import { NotFound } from '../../../components/NotFound.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { dashboardQueryOptions } from '../../../features/iot/api/dashboards.ts';
+import { DashboardGrid } from '../../../features/iot/components/DashboardGrid.tsx';
+import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '../../../features/iot/model/permissions.ts';
+import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
+import { requireAccess } from '../../../lib/route-guards.ts';
+import { HeaderPortal } from '../../../shell/header-portal.tsx';
+
+/** A dashboard: its widgets with the live values of their variables; charts cover the chosen range. */
+export const Route = createFileRoute('/_auth/_header/dashboards/$id')({
+  staticData: { title: 'Dashboard' },
+  // The charts' range, as on the device page.
+  validateSearch: deviceDetailSearchSchema,
+  beforeLoad: requireAccess('dashboards'),
+  loader: ({ context, params }) =>
+    loadOrNotFound('Dashboard', () =>
+      context.queryClient.ensureQueryData(
+        dashboardQueryOptions(context.api, context.config, context.spaces.selected().id, params.id),
+      ),
+    ),
+  notFoundComponent: NotFound,
+  component: DashboardPage,
+});
+
+/** A dashboard is watched as things happen: its charts follow the live values unless a range is chosen. */
+const DASHBOARD_GRAPH_RANGE: GraphRange = 'LIVE';
+
+function DashboardPage() {
+  const { id } = Route.useParams();
+  const { graph = DASHBOARD_GRAPH_RANGE } = Route.useSearch();
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  const streaming = useLiveUpdates();
+  const { data: dashboard } = useSuspenseQuery(dashboardQueryOptions(api, config, selected.id, id));
+  const hasCharts = dashboard.widgets?.some((w) => w.type === 'chart') ?? false;
+  return (
+    <Page title={dashboard.name}>
+      <HeaderPortal>
+        <Link to="/dashboards/" className="button button-subtle">
+          All dashboards
+        </Link>
+      </HeaderPortal>
+      {hasCharts && (
+        <nav className="segmented dashboard-range" aria-label="History range">
+          {GRAPH_RANGES.map((range) => (
+            <Link
+              key={range}
+              to="/dashboards/$id/"
+              params={{ id }}
+              search={{ graph: range }}
+              replace
+              className="segment"
+              aria-current={range === graph ? 'true' : undefined}
+            >
+              {GRAPH_RANGE_LABELS[range]}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <DashboardGrid
+        dashboard={dashboard}
+        space={selected.id}
+        canWrite={spaceAllows(selected, 'iot.write')}
+        range={graph}
+        streaming={streaming}
+      />
+    </Page>
+  );
+}
