@@ -273,7 +273,10 @@ describe('simulated device', { timeout: 60_000 }, () => {
     const values = later.flatMap((e) => e.values);
     // "on" goes out once (the first pack) and never again: nothing but the cloud changes it.
     expect(values.filter((v) => v.name === 'on')).toEqual([{ name: 'on', value: false }]);
-    expect(values.filter((v) => v.name === 'level').map((v) => v.value)).toContain(1001);
+    const levels = values.filter((v) => v.name === 'level').map((v) => v.value);
+    // The first pack already carries the curve's value, not the type's zero.
+    expect(levels[0]).toBe(1000);
+    expect(levels).toContain(1001);
   });
 
   it('disconnects and starts over when its thing requests stay unanswered', async () => {

@@ -481,7 +481,8 @@ export class SimulatedDevice extends EventEmitter {
     this.props.set(p.name, {
       name: p.name,
       type: p.type,
-      value: initialValue(p.type),
+      // A sensor reads something from the start: its first value is its curve's, not the type's zero.
+      value: generated && generator ? generator(0, 0) : initialValue(p.type),
       generated,
       generator,
       changed: false,
