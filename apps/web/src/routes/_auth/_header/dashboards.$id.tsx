@@ -1,16 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import {
-  deviceDetailSearchSchema,
-  GRAPH_RANGE_LABELS,
-  GRAPH_RANGES,
-  type GraphRange,
-} from '@tinkercloud/shared';
+import { deviceDetailSearchSchema, type GraphRange } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { NotFound } from '../../../components/NotFound.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { dashboardQueryOptions } from '../../../features/iot/api/dashboards.ts';
 import { DashboardGrid } from '../../../features/iot/components/DashboardGrid.tsx';
+import { GraphRangeLinks } from '../../../features/iot/components/GraphRangeLinks.tsx';
 import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
 import { spaceAllows } from '../../../features/iot/model/permissions.ts';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
@@ -53,21 +49,7 @@ function DashboardPage() {
         </Link>
       </HeaderPortal>
       {hasCharts && (
-        <nav className="segmented dashboard-range" aria-label="History range">
-          {GRAPH_RANGES.map((range) => (
-            <Link
-              key={range}
-              to="/dashboards/$id/"
-              params={{ id }}
-              search={{ graph: range }}
-              replace
-              className="segment"
-              aria-current={range === graph ? 'true' : undefined}
-            >
-              {GRAPH_RANGE_LABELS[range]}
-            </Link>
-          ))}
-        </nav>
+        <GraphRangeLinks to="/dashboards/$id/" id={id} current={graph} className="dashboard-range" />
       )}
       <DashboardGrid
         dashboard={dashboard}

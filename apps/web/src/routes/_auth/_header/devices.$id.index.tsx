@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { DEFAULT_GRAPH_RANGE, GRAPH_RANGE_LABELS, GRAPH_RANGES } from '@tinkercloud/shared';
+import { createFileRoute } from '@tanstack/react-router';
+import { DEFAULT_GRAPH_RANGE } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState } from '../../../components/Page.tsx';
 import { deviceQueryOptions } from '../../../features/iot/api/detail-queries.ts';
 import { DeviceInfo } from '../../../features/iot/components/DeviceInfo.tsx';
+import { GraphRangeLinks } from '../../../features/iot/components/GraphRangeLinks.tsx';
 import { StatusHistory } from '../../../features/iot/components/StatusHistory.tsx';
 import { VariableCharts } from '../../../features/iot/components/VariableCharts.tsx';
 import { VariablesTable } from '../../../features/iot/components/VariablesTable.tsx';
@@ -53,21 +54,7 @@ function DeviceOverview() {
       <section className="device-section" aria-labelledby="history-title">
         <div className="section-header">
           <h2 id="history-title">History</h2>
-          <nav className="segmented" aria-label="History range">
-            {GRAPH_RANGES.map((range) => (
-              <Link
-                key={range}
-                to="/devices/$id/"
-                params={{ id }}
-                search={{ graph: range }}
-                replace
-                className="segment"
-                aria-current={range === graph ? 'true' : undefined}
-              >
-                {GRAPH_RANGE_LABELS[range]}
-              </Link>
-            ))}
-          </nav>
+          <GraphRangeLinks to="/devices/$id/" id={id} current={graph} />
         </div>
         {thing ? (
           <VariableCharts
