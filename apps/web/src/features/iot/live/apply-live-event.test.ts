@@ -168,6 +168,18 @@ describe('applyLiveEvent', () => {
     expect(invalidated(iotKeys.deviceStatus(SPACE, 'd1'))).toBe(true);
   });
 
+  it('reads a dashboard and the dashboard list again when one is created, changed or deleted', () => {
+    const { queryClient } = setup();
+    queryClient.setQueryData(iotKeys.dashboards(SPACE), []);
+    queryClient.setQueryData(iotKeys.dashboard(SPACE, 'b1'), { id: 'b1' });
+    queryClient.setQueryData(iotKeys.dashboard(SPACE, 'b2'), { id: 'b2' });
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    applyLiveEvent(queryClient, SPACE, { type: 'dashboards.updated', data: { dashboard_id: 'b1' } });
+    expect(invalidated(iotKeys.dashboard(SPACE, 'b1'))).toBe(true);
+    expect(invalidated(iotKeys.dashboards(SPACE))).toBe(true);
+    expect(invalidated(iotKeys.dashboard(SPACE, 'b2'))).toBe(false);
+  });
+
   it('ignores messages that do not match the documented shapes', () => {
     const { queryClient, props } = setup();
     const before = props();

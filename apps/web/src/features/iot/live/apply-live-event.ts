@@ -141,5 +141,12 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
       void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
       void queryClient.invalidateQueries({ queryKey: iotKeys.things(space) });
       return;
+    case 'dashboards.created':
+    case 'dashboards.updated':
+    case 'dashboards.deleted':
+      // Its widgets, layout or name changed (or it is gone): the list and the open dashboard read again.
+      void queryClient.invalidateQueries({ queryKey: iotKeys.dashboard(space, event.data.dashboard_id) });
+      void queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(space) });
+      return;
   }
 }

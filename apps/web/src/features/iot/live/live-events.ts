@@ -42,12 +42,20 @@ const deviceUpdated = z.object({
   data: z.object({ device_id: z.string() }),
 });
 
+const dashboardData = z.object({ dashboard_id: z.string() });
+const dashboardCreated = z.object({ type: z.literal('dashboards.created'), data: dashboardData });
+const dashboardUpdated = z.object({ type: z.literal('dashboards.updated'), data: dashboardData });
+const dashboardDeleted = z.object({ type: z.literal('dashboards.deleted'), data: dashboardData });
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   snapshot,
   propertyValue,
   deviceStatus,
   thingUpdated,
   deviceUpdated,
+  dashboardCreated,
+  dashboardUpdated,
+  dashboardDeleted,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
