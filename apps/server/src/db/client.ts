@@ -5,7 +5,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { endPool } from './end-pool.ts';
 import * as schema from './schema/index.ts';
+
+/** How long closing waits for the pool's connections to end. */
+const POOL_END_GRACE_MS = 10_000;
 
 export type Schema = typeof schema;
 /** The query API both drivers share; repositories take this and never know which driver runs. */
@@ -47,7 +51,10 @@ export async function openDatabase(
       async ping() {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      async close() {
+        if ((await endPool(pool, POOL_END_GRACE_MS)) === 'timed out')
+          onIdleError(new Error(`the connection pool did not end within ${POOL_END_GRACE_MS} ms`));
+      },
     };
   }
   // "memory://" keeps tests off the disk; anything else is a directory that survives restarts.
