@@ -1,17 +1,10 @@
 import { decodeCommand, encodeCommand } from '@tinkercloud/device-protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { mqttFixtures, nextMessage } from './testing/mqtt-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedBroker } from './testing/embedded-broker-fixture.ts';
+import { nextMessage } from './testing/mqtt-fixtures.ts';
 import { timezoneInfo } from './timezone.ts';
 
-let t: TestApp;
-let f: ReturnType<typeof mqttFixtures>;
-beforeAll(async () => {
-  t = await createTestApp({}, { broker: true });
-  f = mqttFixtures(t);
-});
-afterEach(() => f?.closeAll());
-afterAll(() => t?.close());
+const broker = useEmbeddedBroker();
 
 // Berlin: summer time starts 2024-03-31 01:00 UTC (offset 3600 → 7200) and ends 2024-10-27 01:00 UTC.
 const BEFORE = Date.parse('2024-03-31T00:59:00Z');
@@ -21,19 +14,21 @@ const SUMMER_UNTIL = Date.parse('2024-10-27T01:00:00Z') / 1000 - 1;
 /** The session is open once the device shows online (the broker's connect handler opens it first). */
 const sessionOpen = (userId: string, deviceId: string) =>
   expect
-    .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status)
+    .poll(
+      async () => (await broker.f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status,
+    )
     .toBe('ONLINE');
 
 /** A device of a thing in Berlin, connected with its session open and subscribed to its commands (`down`). */
 async function berlinDevice() {
-  const user = await t.createUser();
-  const device = await f.deviceWithKey(user.id);
-  await f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
-  const client = await f.connectDevice(device);
+  const user = await broker.t.createUser();
+  const device = await broker.f.deviceWithKey(user.id);
+  await broker.f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
+  const client = await broker.f.connectDevice(device);
   await sessionOpen(user.id, device.id);
   const down = `/a/d/${device.id}/c/dw`;
   await client.subscribeAsync(down, { qos: 1 });
-  const dst = t.connectivity?.dst;
+  const dst = broker.t.connectivity?.dst;
   if (!dst) throw new Error('the test app runs no broker');
   return { device, client, down, dst };
 }

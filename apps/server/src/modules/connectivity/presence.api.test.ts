@@ -2,30 +2,22 @@ import { type Socket, connect as tcpConnect } from 'node:net';
 import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
 import { telemetryStoreFor } from '../../app.ts';
 import { iotDevices } from '../../db/schema/index.ts';
 import { createConnectivity } from './connectivity.ts';
-import { mqttFixtures } from './testing/mqtt-fixtures.ts';
+import { useEmbeddedBroker } from './testing/embedded-broker-fixture.ts';
 
-let t: TestApp;
-let f: ReturnType<typeof mqttFixtures>;
-beforeAll(async () => {
-  t = await createTestApp({}, { broker: true });
-  f = mqttFixtures(t);
-});
-afterEach(() => f?.closeAll());
-afterAll(() => t?.close());
+const broker = useEmbeddedBroker();
 
 async function history(userId: string, deviceId: string): Promise<string[]> {
-  const res = await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}/status`);
+  const res = await broker.f.call(userId, 'GET', `/iot/v2/devices/${deviceId}/status`);
   expect(res.statusCode).toBe(200);
   return (res.json().events as { value: string }[]).map((e) => e.value).reverse();
 }
 
 async function status(userId: string, deviceId: string): Promise<string> {
-  return (await f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
+  return (await broker.f.call(userId, 'GET', `/iot/v2/devices/${deviceId}`)).json().device_status;
 }
 
 /** An MQTT 3.1.1 CONNECT written by hand: a client that says hello and then falls silent. */
@@ -46,13 +38,13 @@ function connectPacket(clientId: string, username: string, password: string, kee
 
 describe('device status', () => {
   it('is ONLINE while connected and OFFLINE after a clean disconnect, both in the status history', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
     expect(await status(user.id, device.id)).toBe('UNKNOWN');
-    const client = await f.connectDevice(device);
+    const client = await broker.f.connectDevice(device);
     await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
     expect(await history(user.id, device.id)).toEqual(['CONNECTED']);
-    const shown = (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json();
+    const shown = (await broker.f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json();
     expect(shown.last_activity_at).toEqual(expect.any(String));
     // A clean DISCONNECT, bounded should the broker never close the connection.
     await endConnection(client, 5_000);
@@ -61,9 +53,9 @@ describe('device status', () => {
   });
 
   it('goes OFFLINE when the socket drops without a DISCONNECT', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const client = await f.connectDevice(device);
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const client = await broker.f.connectDevice(device);
     await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
     client.stream.destroy();
     await expect.poll(() => status(user.id, device.id)).toBe('OFFLINE');
@@ -71,9 +63,9 @@ describe('device status', () => {
   });
 
   it('goes OFFLINE once a silent device misses its keepalive (1.5 times the keepalive)', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const socket: Socket = tcpConnect(f.port(), '127.0.0.1');
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const socket: Socket = tcpConnect(broker.f.port(), '127.0.0.1');
     const connack = new Promise<Buffer>((resolve) => socket.once('data', resolve));
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write(connectPacket(device.id, device.id, device.secret, 1));
@@ -86,37 +78,42 @@ describe('device status', () => {
   });
 
   it('marks the onboarding of a device provisioned when the device first connects', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const started = await f.call(user.id, 'POST', '/provisioning/v1/onboarding', { device_id: device.id });
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const started = await broker.f.call(user.id, 'POST', '/provisioning/v1/onboarding', {
+      device_id: device.id,
+    });
     expect(started.statusCode).toBe(201);
     expect(started.json().provisioned_at).toBeNull();
-    await f.connectDevice(device);
+    await broker.f.connectDevice(device);
     await expect
-      .poll(async () => (await f.call(user.id, 'GET', '/provisioning/v1/onboarding')).json().onboardings[0])
+      .poll(
+        async () =>
+          (await broker.f.call(user.id, 'GET', '/provisioning/v1/onboarding')).json().onboardings[0],
+      )
       .toMatchObject({ id: started.json().id, provisioned_at: expect.any(String) });
   });
 
   it('stays ONLINE when a device reconnects and pushes its old connection off', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const first = await f.connectDevice(device);
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const first = await broker.f.connectDevice(device);
     await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
-    const second = await f.connectDevice(device);
+    const second = await broker.f.connectDevice(device);
     expect(second.connected).toBe(true);
     await expect.poll(() => first.connected).toBe(false);
     await expect.poll(() => status(user.id, device.id)).toBe('ONLINE');
   });
 
   it('marks devices offline at start when the database holds them online without a session', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    await t.db.update(iotDevices).set({ status: 'ONLINE' }).where(eq(iotDevices.id, device.id));
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    await broker.t.db.update(iotDevices).set({ status: 'ONLINE' }).where(eq(iotDevices.id, device.id));
     const restarted = await createConnectivity({
-      config: t.config,
-      db: t.db,
+      config: broker.t.config,
+      db: broker.t.db,
       logger: pino({ level: 'silent' }),
-      telemetry: telemetryStoreFor(t.config, t.database),
+      telemetry: telemetryStoreFor(broker.t.config, broker.t.database),
     });
     try {
       await restarted.start({ userOfAccessToken: async () => Promise.reject(new Error('unused')) });
@@ -133,7 +130,7 @@ describe('device status', () => {
 
 describe('status feed', () => {
   it('lists the broker as a component, operational while it listens', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/status/api/v2/status.json' });
+    const res = await broker.t.app.inject({ method: 'GET', url: '/status/api/v2/status.json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().components).toContainEqual({ name: 'Broker', status: 'operational' });
   });

@@ -7,18 +7,11 @@ import {
   LEGACY_GET_LAST_VALUES,
 } from '@tinkercloud/device-protocol';
 import type { MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { mqttFixtures, nextMessage } from './testing/mqtt-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedBroker } from './testing/embedded-broker-fixture.ts';
+import { nextMessage } from './testing/mqtt-fixtures.ts';
 
-let t: TestApp;
-let f: ReturnType<typeof mqttFixtures>;
-beforeAll(async () => {
-  t = await createTestApp({}, { broker: true });
-  f = mqttFixtures(t);
-});
-afterEach(() => f?.closeAll());
-afterAll(() => t?.close());
+const broker = useEmbeddedBroker();
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -27,10 +20,12 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
  * is open (the broker's connect handler opens it first), so the server knows it as connected.
  */
 async function board(userId: string, device: { id: string; secret: string }) {
-  const client = await f.connectDevice(device);
+  const client = await broker.f.connectDevice(device);
   await client.subscribeAsync(`/a/d/${device.id}/c/dw`);
   await expect
-    .poll(async () => (await f.call(userId, 'GET', `/iot/v2/devices/${device.id}`)).json().device_status)
+    .poll(
+      async () => (await broker.f.call(userId, 'GET', `/iot/v2/devices/${device.id}`)).json().device_status,
+    )
     .toBe('ONLINE');
   return client;
 }
@@ -47,9 +42,9 @@ async function reply(client: MqttClient, deviceId: string, cmd: Command): Promis
 
 describe('device session (protocol 2.x)', () => {
   it('answers ThingBegin with ThingUpdate carrying the bound thing, in the library bytes', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const thing = await f.thingWith(user.id, [{ name: 'temperature', type: 'FLOAT' }], {
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const thing = await broker.f.thingWith(user.id, [{ name: 'temperature', type: 'FLOAT' }], {
       deviceId: device.id,
     });
     const client = await board(user.id, device);
@@ -58,22 +53,22 @@ describe('device session (protocol 2.x)', () => {
     // DA 00 01 04 00 = tag 0x010400 (ThingUpdate), 81 = array(1), 78 24 = text(36).
     expect(hex(bytes)).toBe(`da00010400817824${Buffer.from(thing.id).toString('hex')}`);
     expect(decodeCommand(bytes)).toEqual({ type: 'ThingUpdate', thingId: thing.id });
-    const shown = (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json();
+    const shown = (await broker.f.call(user.id, 'GET', `/iot/v2/devices/${device.id}`)).json();
     expect(shown.lib_version).toBe('2.9.0');
   });
 
   it('answers an empty thing id to a device bound to no thing', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
     const client = await board(user.id, device);
     const bytes = await reply(client, device.id, { type: 'ThingBegin', thingId: '' });
     expect(decodeCommand(bytes)).toEqual({ type: 'ThingUpdate', thingId: '' });
   });
 
   it('answers LastValuesBegin with every last value (dated) plus tz_offset and tz_dst_until', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const thing = await f.thingWith(
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const thing = await broker.f.thingWith(
       user.id,
       [
         { name: 'temperature', type: 'FLOAT' },
@@ -89,7 +84,7 @@ describe('device session (protocol 2.x)', () => {
       ['led', true],
       ['place', { lat: 45.5, lon: 9.25 }],
     ] as const) {
-      const res = await f.call(
+      const res = await broker.f.call(
         user.id,
         'PUT',
         `/iot/v2/things/${thing.id}/properties/${ids.get(name)}/publish`,
@@ -120,9 +115,9 @@ describe('device session (protocol 2.x)', () => {
   });
 
   it('answers TimezoneUp with TimezoneDown, and stores the network settings and WiFi firmware', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    await f.thingWith(user.id, [{ name: 'x', type: 'INT' }], { deviceId: device.id, timezone: 'UTC' });
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    await broker.f.thingWith(user.id, [{ name: 'x', type: 'INT' }], { deviceId: device.id, timezone: 'UTC' });
     const client = await board(user.id, device);
     await send(client, device.id, { type: 'DeviceNetConfig', adapter: 1, params: ['home-wifi'] });
     await send(client, device.id, { type: 'WiFiFwVersion', version: '1.5.0' });
@@ -130,7 +125,9 @@ describe('device session (protocol 2.x)', () => {
     expect(tz).toMatchObject({ type: 'TimezoneDown', offset: 0 });
     // The commands are handled in order, so the settings are stored by now; the status is written on its own.
     await expect
-      .poll(async () => (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}/connectivity`)).json())
+      .poll(async () =>
+        (await broker.f.call(user.id, 'GET', `/iot/v2/devices/${device.id}/connectivity`)).json(),
+      )
       .toMatchObject({
         device_status: 'ONLINE',
         wifi_fw_version: '1.5.0',
@@ -140,30 +137,32 @@ describe('device session (protocol 2.x)', () => {
   });
 
   it('tells a connected device when its thing changes: ThingUpdate to the new one, ThingDetach when unbound', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const first = await f.thingWith(user.id, [{ name: 'x', type: 'INT' }], { deviceId: device.id });
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const first = await broker.f.thingWith(user.id, [{ name: 'x', type: 'INT' }], { deviceId: device.id });
     const client = await board(user.id, device);
     await reply(client, device.id, { type: 'ThingBegin', thingId: '' });
 
-    const second = await f.thingWith(user.id, [{ name: 'x', type: 'INT' }]);
+    const second = await broker.f.thingWith(user.id, [{ name: 'x', type: 'INT' }]);
     let next = nextMessage(client, `/a/d/${device.id}/c/dw`);
-    await f.call(user.id, 'POST', `/iot/v2/things/${second.id}?force=true`, { device_id: device.id });
+    await broker.f.call(user.id, 'POST', `/iot/v2/things/${second.id}?force=true`, { device_id: device.id });
     expect(decodeCommand(await next)).toEqual({ type: 'ThingUpdate', thingId: second.id });
 
     next = nextMessage(client, `/a/d/${device.id}/c/dw`);
-    await f.call(user.id, 'POST', `/iot/v2/things/${second.id}`, { device_id: '' });
+    await broker.f.call(user.id, 'POST', `/iot/v2/things/${second.id}`, { device_id: '' });
     expect(decodeCommand(await next)).toEqual({ type: 'ThingDetach', thingId: second.id });
     expect(first.id).not.toBe(second.id);
   });
 
   it('counts a malformed command and keeps the connection', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
     const client = await board(user.id, device);
     await client.publishAsync(`/a/d/${device.id}/c/up`, Buffer.from([0xda, 0x00, 0x01, 0x07, 0x00, 0x81]));
     await expect
-      .poll(async () => (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}/connectivity`)).json())
+      .poll(async () =>
+        (await broker.f.call(user.id, 'GET', `/iot/v2/devices/${device.id}/connectivity`)).json(),
+      )
       .toMatchObject({
         rejected_values: 1,
         last_rejection: { reason: expect.stringMatching(/^malformed command/) },
@@ -175,13 +174,17 @@ describe('device session (protocol 2.x)', () => {
 
 describe('legacy device flow (arduino-iot-js device mode)', () => {
   it('pushes the thing id after the device subscribes its e/i, and answers getLastValues on shadow/i', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const thing = await f.thingWith(user.id, [{ name: 'count', type: 'INT' }], { deviceId: device.id });
+    const user = await broker.t.createUser();
+    const device = await broker.f.deviceWithKey(user.id);
+    const thing = await broker.f.thingWith(user.id, [{ name: 'count', type: 'INT' }], {
+      deviceId: device.id,
+    });
     const pid = thing.properties?.[0]?.id;
-    await f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${pid}/publish`, { value: 42 });
+    await broker.f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties/${pid}/publish`, {
+      value: 42,
+    });
 
-    const client = await f.connectDevice(device);
+    const client = await broker.f.connectDevice(device);
     const thingIdMessage = nextMessage(client, `/a/d/${device.id}/e/i`);
     await client.subscribeAsync(`/a/d/${device.id}/e/i`);
     expect(decodeSenml(await thingIdMessage)).toEqual([{ name: 'thing_id', value: thing.id }]);
