@@ -117,6 +117,18 @@ describe('Dashboards list', () => {
     expect(await screen.findByTestId('dashboard-row')).toBeTruthy();
   });
 
+  it('lists a dashboard created elsewhere once the live stream says so', async () => {
+    const iot = demo();
+    const created = iot.state.dashboards[0] as Dashboard;
+    iot.state.dashboards = [];
+    const live = manualLive();
+    renderApp('/dashboards/', { handle: iot.handle, live: live.source });
+    expect(await screen.findByText('No dashboards yet')).toBeTruthy();
+    iot.state.dashboards = [created];
+    live.emit({ type: 'dashboards.created', data: { dashboard_id: created.id } });
+    expect(await screen.findByTestId('dashboard-row')).toBeTruthy();
+  });
+
   it('says when there are no dashboards', async () => {
     renderApp('/dashboards/', { handle: fakeIot().handle });
     expect(await screen.findByText('No dashboards yet')).toBeTruthy();

@@ -6,6 +6,7 @@ import { EmptyState, Page } from '../../../components/Page.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { dashboardsQueryOptions } from '../../../features/iot/api/dashboards.ts';
 import { DashboardsTable } from '../../../features/iot/components/DashboardsTable.tsx';
+import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/_auth/_sidebar/dashboards')({
 function DashboardsPage() {
   const { api, config } = useServices();
   const { selected } = useSpaces();
+  useLiveUpdates();
   const dashboards = useQuery(dashboardsQueryOptions(api, config, selected.id));
   return (
     <Page title="Dashboards">
