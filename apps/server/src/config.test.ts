@@ -43,6 +43,10 @@ describe('loadConfig', () => {
     expect(config.devOutbox).toBe(false);
   });
 
+  it('turns the dev outbox off behind a reverse proxy (TRUST_PROXY)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).devOutbox).toBe(false);
+  });
+
   it('switches to an external provider with OIDC_ISSUER and requires its audience', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.org/' })).toThrow(/OIDC_AUDIENCE/);
     const config = loadConfig({ OIDC_ISSUER: 'https://id.example.org/', OIDC_AUDIENCE: 'https://api' });

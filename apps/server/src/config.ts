@@ -121,7 +121,7 @@ export interface Config {
   mqtt: MqttConfig;
   /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
   baseHost: string | undefined;
-  /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP). */
+  /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP, no TRUST_PROXY). */
   devOutbox: boolean;
   /** Web app extras (third-party scripts, company sign-in, outside links); null when unset. */
   web: {
@@ -222,7 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mqtt: mqttConfig(e, { host: e.HOST, port: e.PORT }),
     baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
-    devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL,
+    // Behind a reverse proxy (TRUST_PROXY) every remote client looks local: no outbox of reset links there.
+    devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL && !e.TRUST_PROXY,
     web: {
       tagManagerUrl: e.TAG_MANAGER_URL ?? null,
       analyticsUrl: e.ANALYTICS_URL ?? null,

@@ -48,13 +48,21 @@ async function main() {
       ? `embedded PostgreSQL in ${config.database.dataDir}`
       : 'PostgreSQL server';
   logger.info(`${config.productName} is running at ${config.publicUrl}/ (${db})`);
+  if (config.devOutbox) {
+    // Mails with reset links are readable there: say so, and to whom.
+    logger.info(
+      { url: `${config.publicUrl}/dev/outbox` },
+      'dev mail outbox is on (no SMTP_URL): served only to direct connections from this machine, never through a proxy',
+    );
+  }
   // The one line a newcomer needs, outside the JSON logs.
   console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/`);
   console.log(`  Devices connect to: ${devicesConnectTo(config, server.mqtt)}`);
   if (server.demoAccount) {
     const { username, password } = server.demoAccount;
-    console.log(`  Demo account: ${username} / ${password}   (mail outbox: ${config.publicUrl}/dev/outbox)`);
+    console.log(`  Demo account: ${username} / ${password}`);
   }
+  if (config.devOutbox) console.log(`  Mail outbox (this machine only): ${config.publicUrl}/dev/outbox`);
   console.log('');
 }
 

@@ -1,4 +1,5 @@
 import { claimNames } from '@tinkercloud/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import { buildApp, telemetryStoreFor } from '../src/app.ts';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   connectivity?: Pick<ConnectivityDeps, 'maxInFlight' | 'ingest'>;
   /** How often demo boards publish (with `DEMO: 'true'` in `env` and a broker). */
   demoIntervalMs?: number;
+  /** The app's logger, for tests that read the request log (default: no request log). */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -98,6 +101,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     events,
     live: options.live,
     telemetry,
+    logger: options.logger,
     connectivity: broker && {
       hooks: demo.hooks ?? broker.hooks,
       health: () => broker.health(),

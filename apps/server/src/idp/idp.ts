@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { accountPageRoutes } from './account-pages.routes.ts';
+import { originsOf, restrictProviderCors } from './cors.ts';
 import { interactionRoutes } from './interaction.routes.ts';
 import { pinProviderUrls, providerPassthrough } from './mount.ts';
 import { purgeExpiredOidcPayloads } from './oidc-adapter.ts';
@@ -48,6 +49,7 @@ export async function createIdp(deps: IdpDeps): Promise<Idp> {
     mountPath: `${publicPath}${IDP_MOUNT}`,
     appUrl: `${config.publicUrl}/`,
   };
+  const redirectUris = deps.redirectUris ?? [`${config.publicUrl}/`];
   const provider = createProvider({
     config,
     db,
@@ -56,9 +58,11 @@ export async function createIdp(deps: IdpDeps): Promise<Idp> {
     signingKeys: secrets.signingKeys,
     cookieKeys: secrets.cookieKeys,
     pages,
-    redirectUris: deps.redirectUris ?? [`${config.publicUrl}/`],
+    redirectUris,
   });
   pinProviderUrls(provider, config.publicUrl);
+  // The one client's redirect URIs cover the app and every branded deployment.
+  restrictProviderCors(provider, originsOf([config.publicUrl, ...redirectUris]));
 
   const plugin: FastifyPluginAsync = async (app) => {
     if (app.prefix !== IDP_MOUNT) {

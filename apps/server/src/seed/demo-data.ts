@@ -13,7 +13,7 @@ export const DEMO_ACCOUNT = {
 
 /**
  * Seeds demo data on first start. Only with every embedded default on (embedded database and provider, no
- * mail server): an account with a published password must never appear in a real deployment.
+ * mail server, no reverse proxy): an account with a published password must never appear in a real deployment.
  */
 export async function seedDemoData(deps: { config: Config; db: Database; accounts: AccountService }) {
   if (!deps.config.demoData || !deps.config.devOutbox) return null;

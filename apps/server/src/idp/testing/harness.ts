@@ -50,7 +50,10 @@ export interface IdpHarness {
 }
 
 /** Our IdP plugin inside a small Fastify app shaped like app.ts (app-wide form parser and security headers). */
-export async function createIdpHarness(existing?: DatabaseHandle): Promise<IdpHarness> {
+export async function createIdpHarness(
+  existing?: DatabaseHandle,
+  options: { redirectUris?: string[] } = {},
+): Promise<IdpHarness> {
   const config = loadConfig({
     PUBLIC_URL: 'http://test.local',
     LOG_LEVEL: 'silent',
@@ -61,7 +64,7 @@ export async function createIdpHarness(existing?: DatabaseHandle): Promise<IdpHa
   const mails: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
-  const idp = await createIdp({ config, db: database.db, accounts, logger });
+  const idp = await createIdp({ config, db: database.db, accounts, logger, ...options });
   const app = Fastify({ logger: false, trustProxy: true });
   installErrorHandling(app);
   await registerSecurityHeaders(app);

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { isLoopbackRequest } from '../../http/loopback.ts';
+import { isDirectLoopbackRequest } from '../../http/loopback.ts';
 import { listOutbox } from '../../mail/mailer.ts';
 
 const mailSchema = z.object({
@@ -21,17 +20,22 @@ const linkify = (text: string) =>
 
 /**
  * Mails the server would have sent, for a machine without SMTP. Served only when every embedded default is
- * on (a deployment with a real database or mail server never has it), and only to loopback clients.
+ * on (a deployment with a real database, mail server or TRUST_PROXY never has it), and only to a direct
+ * connection from this machine.
  */
 export const devOutboxRoutes: FastifyPluginAsync<{ db: Database; config: Config }> = async (
   app,
   { db, config },
 ) => {
   if (!config.devOutbox) return;
-  // Reset links are in these mails: only someone at this machine may read them.
-  app.addHook('onRequest', async (request) => {
-    if (!isLoopbackRequest(request))
-      throw new AppError('forbidden', 'The mail outbox is only served to this machine.');
+  // Reset links are in these mails: only someone at this machine may read them. A reverse proxy on this
+  // machine also connects from loopback, so a request it relayed (it carries a forwarding header) is refused.
+  // Everyone else gets the answer of a route that does not exist: nothing tells them the outbox is here.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isDirectLoopbackRequest(request)) {
+      reply.callNotFound();
+      return reply;
+    }
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(

@@ -120,4 +120,33 @@ describe('device certificates', () => {
       expect(list).toEqual([cert]);
     }
   });
+
+  it('asks one right, iot.write, for every device credential: a student sets and removes keys and certificates', async () => {
+    const teacher = await t.createUser();
+    const student = await t.createUser();
+    const school = await f.space(
+      'edu',
+      [
+        [teacher.id, 'role:edu-teacher'],
+        [student.id, 'role:edu-student'],
+      ],
+      { planId: 'cloud-classroom' },
+    );
+    const space = school.id;
+    const device = await f.device(teacher.id, { name: 'class-board' }, space);
+    const pass = `/iot/v2/devices/${device.id}/pass`;
+    const asStudent = (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+      f.call(student.id, method, url, body, { space });
+
+    expect((await asStudent('PUT', pass, { password: 'a-class-secret-key' })).statusCode).toBe(200);
+    expect((await asStudent('DELETE', pass)).statusCode).toBe(200);
+    const created = await asStudent('PUT', certs(device.id), { csr: makeCsr().pem, enabled: true });
+    expect(created.statusCode).toBe(201);
+    const one = `${certs(device.id)}/${created.json().id}`;
+    expect((await asStudent('POST', one, { enabled: false })).statusCode).toBe(200);
+    expect((await asStudent('DELETE', one)).statusCode).toBe(200);
+    expect((await f.call(teacher.id, 'GET', certs(device.id), undefined, { space })).json()).toEqual([]);
+    // Deleting the device itself stays iot.delete, which students lack.
+    expect((await asStudent('DELETE', `/iot/v2/devices/${device.id}`)).statusCode).toBe(403);
+  });
 });

@@ -115,8 +115,12 @@ export function createCertsService(deps: { db: Database; resolve: SpaceResolver;
       return certView((await repo.update(row.id, changes)) ?? row);
     },
 
+    /**
+     * A certificate is a device credential like its secret key: changing the device (`iot.write`), not deleting
+     * it. Whoever may set or replace a credential can lock the board out anyway, so removing one asks no more.
+     */
     async remove(ref: SpaceRequest, id: string, cid: string) {
-      const device = await deviceIn(ref, id, 'iot.delete');
+      const device = await deviceIn(ref, id, 'iot.write');
       await repo.remove((await found(device.id, cid)).id);
     },
   };
