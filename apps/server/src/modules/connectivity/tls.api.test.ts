@@ -75,7 +75,7 @@ describe('MQTT over TLS', () => {
     const user = await t.createUser();
     const device = await f.device(user.id);
     const other = await f.device(user.id);
-    const csr = makeCsr();
+    const csr = await makeCsr();
     const issued = (
       await f.call(user.id, 'PUT', `/iot/v2/devices/${device.id}/certs`, { csr: csr.pem, enabled: true })
     ).json();

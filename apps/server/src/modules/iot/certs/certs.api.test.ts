@@ -18,7 +18,7 @@ describe('device certificates', () => {
   it('signs a request with the device CA: CN = device id, compressed form, list, show, disable, delete', async () => {
     const user = await t.createUser();
     const device = await f.device(user.id);
-    const csr = makeCsr('whatever-the-board-says');
+    const csr = await makeCsr('whatever-the-board-says');
     const created = await f.call(user.id, 'PUT', certs(device.id), {
       ca: 'Arduino_v2',
       csr: csr.pem,
@@ -50,7 +50,7 @@ describe('device certificates', () => {
     // A second device's certificate comes from the same CA (one per deployment).
     const other = await f.device(user.id);
     const second = (
-      await f.call(user.id, 'PUT', certs(other.id), { csr: makeCsr().pem, enabled: true })
+      await f.call(user.id, 'PUT', certs(other.id), { csr: (await makeCsr()).pem, enabled: true })
     ).json();
     expect(second.ca).toBe('device-ca');
     expect(second.compressed.authority_key_identifier).toBe(cert.compressed.authority_key_identifier);
@@ -64,7 +64,9 @@ describe('device certificates', () => {
     const off = await f.call(user.id, 'POST', `${certs(device.id)}/${cert.id}`, { enabled: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ id: cert.id, enabled: false, pem: cert.pem });
-    const resigned = await f.call(user.id, 'POST', `${certs(device.id)}/${cert.id}`, { csr: makeCsr().pem });
+    const resigned = await f.call(user.id, 'POST', `${certs(device.id)}/${cert.id}`, {
+      csr: (await makeCsr()).pem,
+    });
     expect(resigned.json().id).toBe(cert.id);
     expect(resigned.json().compressed.serial).not.toBe(cert.compressed.serial);
 
@@ -81,7 +83,7 @@ describe('device certificates', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toBe('application/vnd.goa.error+json');
     expect(bad.json().detail).toMatch(/PEM certificate request/);
-    const csr = makeCsr();
+    const csr = await makeCsr();
     const tampered = Buffer.from(csr.der);
     tampered[tampered.length - 3] = (tampered[tampered.length - 3] as number) ^ 0xff;
     const pem = `-----BEGIN CERTIFICATE REQUEST-----\n${tampered.toString('base64')}\n-----END CERTIFICATE REQUEST-----\n`;
@@ -101,12 +103,18 @@ describe('device certificates', () => {
     for (const space of [undefined, team.id]) {
       const device = await f.device(owner.id, {}, space);
       const cert = (
-        await f.call(owner.id, 'PUT', certs(device.id), { csr: makeCsr().pem, enabled: true }, { space })
+        await f.call(
+          owner.id,
+          'PUT',
+          certs(device.id),
+          { csr: (await makeCsr()).pem, enabled: true },
+          { space },
+        )
       ).json();
       const one = `${certs(device.id)}/${cert.id}`;
       for (const [method, url, body] of [
         ['GET', certs(device.id)],
-        ['PUT', certs(device.id), { csr: makeCsr().pem, enabled: true }],
+        ['PUT', certs(device.id), { csr: (await makeCsr()).pem, enabled: true }],
         ['GET', one],
         ['POST', one, { enabled: false }],
         ['DELETE', one],

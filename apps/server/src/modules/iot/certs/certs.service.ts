@@ -5,9 +5,8 @@ import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { type CertChanges, type CertRow, createCertsRepository } from './certs.repository.ts';
 import type { CertView } from './certs.schemas.ts';
-import { pem } from './der.ts';
 import type { DeviceCaStore } from './device-ca.ts';
-import { CsrError, parseCsr } from './x509.ts';
+import { CsrError, parseCsr, pem } from './x509.ts';
 
 /** More would only be stale keys: a board holds one. */
 export const MAX_CERTS_PER_DEVICE = 10;
@@ -54,13 +53,13 @@ export function createCertsService(deps: { db: Database; resolve: SpaceResolver;
   async function signed(deviceId: string, csrText: string) {
     let spki: Buffer;
     try {
-      spki = parseCsr(csrText).spki;
+      spki = (await parseCsr(csrText)).spki;
     } catch (err) {
       if (err instanceof CsrError) throw new AppError('bad_request', err.message);
       throw err;
     }
     const ca = await deps.ca.get();
-    const cert = ca.issue(deviceId, spki);
+    const cert = await ca.issue(deviceId, spki);
     return {
       der: cert.der,
       serial: cert.serial.toString('hex'),

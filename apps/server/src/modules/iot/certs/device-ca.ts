@@ -7,8 +7,14 @@ import {
 } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { loadOrCreateSecret } from '../../../idp/secrets.ts';
-import { pem } from './der.ts';
-import { buildCertificate, distinguishedName, keyIdentifier, type SignedCertificate } from './x509.ts';
+import {
+  buildCertificate,
+  distinguishedName,
+  keyIdentifier,
+  pem,
+  type SignedCertificate,
+  subjectOf,
+} from './x509.ts';
 
 const SECRET_NAME = 'iot.device_ca';
 export const DEVICE_CA_NAME = 'Device CA';
@@ -22,7 +28,7 @@ export interface DeviceCa {
   issue(
     deviceId: string,
     spki: Buffer,
-  ): SignedCertificate & { serial: Buffer; notBefore: Date; notAfter: Date };
+  ): Promise<SignedCertificate & { serial: Buffer; notBefore: Date; notAfter: Date }>;
 }
 
 /** A random positive 16-byte serial (RFC 5280: at most 20 octets, unpredictable). */
@@ -54,14 +60,14 @@ export function createDeviceCa(deps: { db: Database; organization: string }) {
       const spki = publicKey.export({ format: 'der', type: 'spki' });
       const name = distinguishedName(DEVICE_CA_NAME, deps.organization);
       const { notBefore, notAfter } = validity();
-      const cert = buildCertificate({
+      const cert = await buildCertificate({
         serial: newSerial(),
         issuer: name,
         subject: name,
         notBefore,
         notAfter,
         spki,
-        authorityKeyId: keyIdentifier(spki),
+        authorityKeyId: await keyIdentifier(spki),
         ca: true,
         signer: privateKey,
       });
@@ -72,15 +78,16 @@ export function createDeviceCa(deps: { db: Database; organization: string }) {
     });
     const key: KeyObject = createPrivateKey(stored.key);
     const spki = createPublicKey(key).export({ format: 'der', type: 'spki' });
-    const keyId = keyIdentifier(spki);
-    const issuer = distinguishedName(DEVICE_CA_NAME, deps.organization);
+    const keyId = await keyIdentifier(spki);
+    // The CA certificate's own subject, byte for byte: a device certificate's issuer must match it exactly.
+    const issuer = subjectOf(stored.certificate);
     return {
       certificatePem: stored.certificate,
       keyId,
-      issue(deviceId, deviceSpki) {
+      async issue(deviceId, deviceSpki) {
         const serial = newSerial();
         const { notBefore, notAfter } = validity();
-        const cert = buildCertificate({
+        const cert = await buildCertificate({
           serial,
           issuer,
           subject: distinguishedName(deviceId, deps.organization),

@@ -1,45 +1,18 @@
-import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
-import {
-  bitString,
-  bool,
-  children,
-  DerError,
-  type DerItem,
-  explicit,
-  fromPem,
-  integerBytes,
-  namedBits,
-  octetString,
-  oid,
-  oidText,
-  readWhole,
-  sequence,
-  set,
-  smallInteger,
-  TAG,
-  time,
-  unsignedInteger,
-  utf8String,
-} from './der.ts';
+import { createPublicKey, type KeyObject, webcrypto } from 'node:crypto';
+import { x509 } from './x509-library.ts';
 
 /**
- * Certificate requests (PKCS #10, RFC 2986) read and checked, and X.509 v3 certificates (RFC 5280) built and
- * signed: ECDSA P-256 with SHA-256 throughout, as the secure elements of Arduino boards use.
+ * Certificate requests (PKCS #10) read and checked, and X.509 v3 certificates built and signed, through
+ * @peculiar/x509 on Node's WebCrypto: ECDSA P-256 with SHA-256 throughout, as the secure elements of Arduino
+ * boards use. Only what the library does not know is here: which requests we accept, and the fields of
+ * Arduino's compressed certificate (the signature's r and s).
  */
 
-const OID = {
-  ecPublicKey: '1.2.840.10045.2.1',
-  prime256v1: '1.2.840.10045.3.1.7',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
-  commonName: '2.5.4.3',
-  organizationName: '2.5.4.10',
-  subjectKeyIdentifier: '2.5.29.14',
-  keyUsage: '2.5.29.15',
-  basicConstraints: '2.5.29.19',
-  authorityKeyIdentifier: '2.5.29.35',
-  extKeyUsage: '2.5.29.37',
-  clientAuth: '1.3.6.1.5.5.7.3.2',
-} as const;
+const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
+/** Upstream's own example labels its request `CERTIFICATE`; that label is accepted too. */
+const CSR_LABELS = new Set(['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'CERTIFICATE']);
+const OID_CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
 
 export class CsrError extends Error {}
 
@@ -49,67 +22,61 @@ export interface ParsedCsr {
   publicKey: KeyObject;
 }
 
-const ECDSA_SHA256 = sequence(oid(OID.ecdsaWithSha256));
-
-/**
- * Reads a PEM certificate request and checks it: a P-256 key and a valid ECDSA-SHA256 signature by that key
- * (proof that the requester holds it). Upstream's own example labels its request `CERTIFICATE`; that label is
- * accepted too.
- */
-export function parseCsr(text: string): ParsedCsr {
-  const der = fromPem(text, ['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST', 'CERTIFICATE']);
-  if (!der) throw new CsrError('The csr is not a PEM certificate request.');
+function requestDer(text: string): ArrayBuffer {
+  let blocks: ReturnType<typeof x509.PemConverter.decodeWithHeaders>;
   try {
-    const [info, algorithm, signature] = children(readWhole(der));
-    if (!info || !algorithm || !signature || info.tag !== TAG.SEQUENCE)
-      throw new CsrError('The csr is not a certificate request.');
-    const [version, _subject, spkiItem] = children(info);
-    if (!version || version.tag !== TAG.INTEGER || !spkiItem || spkiItem.tag !== TAG.SEQUENCE)
-      throw new CsrError('The csr is not a certificate request.');
-    const [keyAlgorithm] = children(spkiItem);
-    const [keyType, curve] = keyAlgorithm ? children(keyAlgorithm) : [];
-    if (!keyType || oidText(keyType) !== OID.ecPublicKey || !curve || oidText(curve) !== OID.prime256v1)
-      throw new CsrError('The csr must carry an ECDSA P-256 key.');
-    const [sigAlgorithm] = children(algorithm);
-    if (!sigAlgorithm || oidText(sigAlgorithm) !== OID.ecdsaWithSha256)
-      throw new CsrError('The csr must be signed with ECDSA and SHA-256.');
-    const publicKey = createPublicKey({ key: spkiItem.raw, format: 'der', type: 'spki' });
-    if (signature.tag !== TAG.BIT_STRING || signature.content[0] !== 0)
-      throw new CsrError('The csr signature is malformed.');
-    if (!verify('sha256', info.raw, publicKey, signature.content.subarray(1)))
-      throw new CsrError('The csr signature does not match its key.');
-    return { spki: Buffer.from(spkiItem.raw), publicKey };
-  } catch (err) {
-    if (err instanceof CsrError) throw err;
-    if (err instanceof DerError || err instanceof Error) throw new CsrError('The csr is malformed.');
-    throw err;
+    blocks = x509.PemConverter.decodeWithHeaders(text);
+  } catch {
+    throw new CsrError('The csr is not a PEM certificate request.');
   }
+  const block = blocks.find((b) => CSR_LABELS.has(b.type));
+  if (!block) throw new CsrError('The csr is not a PEM certificate request.');
+  return block.rawData;
 }
 
-/** A distinguished name of an organisation (optional) and a common name. */
-export function distinguishedName(commonName: string, organization?: string): Buffer {
-  const rdn = (type: string, value: string) => set(sequence(oid(type), utf8String(value)));
-  return sequence(
-    ...(organization ? [rdn(OID.organizationName, organization)] : []),
-    rdn(OID.commonName, commonName),
-  );
+/** Reads a PEM certificate request and checks it: a P-256 key, signed with ECDSA-SHA256 by that key. */
+export async function parseCsr(text: string): Promise<ParsedCsr> {
+  const der = requestDer(text);
+  let csr: x509.Pkcs10CertificateRequest;
+  try {
+    csr = new x509.Pkcs10CertificateRequest(der);
+  } catch {
+    throw new CsrError('The csr is malformed.');
+  }
+  const key = csr.publicKey.algorithm as webcrypto.EcKeyAlgorithm;
+  if (key.name !== ECDSA_P256.name || key.namedCurve !== ECDSA_P256.namedCurve)
+    throw new CsrError('The csr must carry an ECDSA P-256 key.');
+  const signedWith = csr.signatureAlgorithm as webcrypto.EcdsaParams & { hash: webcrypto.Algorithm };
+  if (signedWith.name !== ECDSA_SHA256.name || signedWith.hash?.name !== ECDSA_SHA256.hash)
+    throw new CsrError('The csr must be signed with ECDSA and SHA-256.');
+  let valid = false;
+  try {
+    valid = await csr.verify();
+  } catch {
+    throw new CsrError('The csr signature is malformed.');
+  }
+  if (!valid) throw new CsrError('The csr signature does not match its key.');
+  const spki = Buffer.from(csr.publicKey.rawData);
+  return { spki, publicKey: createPublicKey({ key: spki, format: 'der', type: 'spki' }) };
 }
 
-/** RFC 5280 4.2.1.2 method 1: SHA-1 of the public key bits. */
-export function keyIdentifier(spki: Buffer): Buffer {
-  const [, bits] = children(readWhole(spki));
-  if (!bits || bits.tag !== TAG.BIT_STRING) throw new DerError('not a SubjectPublicKeyInfo');
-  return createHash('sha1').update(bits.content.subarray(1)).digest();
+/** A distinguished name of an organisation (optional) and a common name, in that order. */
+export function distinguishedName(commonName: string, organization?: string): x509.JsonName {
+  return [...(organization ? [{ O: [organization] }] : []), { CN: [commonName] }];
 }
 
-function extension(id: string, critical: boolean, value: Buffer): Buffer {
-  return sequence(oid(id), ...(critical ? [bool(true)] : []), octetString(value));
+/** RFC 5280 4.2.1.2 method 1 (SHA-1 of the public key bits), as the library computes it. */
+export async function keyIdentifier(spki: Buffer): Promise<Buffer> {
+  const key = new x509.PublicKey(spki);
+  const extension = await x509.SubjectKeyIdentifierExtension.create(key);
+  return Buffer.from(extension.keyId, 'hex');
 }
 
 export interface CertificateSpec {
   serial: Buffer;
-  issuer: Buffer;
-  subject: Buffer;
+  /** A name to encode, or one read from a certificate (kept byte for byte, so chains match exactly). */
+  issuer: x509.JsonName | x509.Name;
+  subject: x509.JsonName | x509.Name;
   notBefore: Date;
   notAfter: Date;
   spki: Buffer;
@@ -126,35 +93,52 @@ export interface SignedCertificate {
   signatureS: Buffer;
 }
 
-/** A v3 certificate: a CA (key and certificate signing) or a TLS client (digital signature, clientAuth). */
-export function buildCertificate(spec: CertificateSpec): SignedCertificate {
-  const extensions = [
-    extension(OID.basicConstraints, true, sequence(...(spec.ca ? [bool(true)] : []))),
-    extension(OID.keyUsage, true, spec.ca ? namedBits([5, 6]) : namedBits([0])),
-    extension(OID.subjectKeyIdentifier, false, octetString(keyIdentifier(spec.spki))),
-    extension(OID.authorityKeyIdentifier, false, sequence(tlvImplicit0(spec.authorityKeyId))),
-    ...(spec.ca ? [] : [extension(OID.extKeyUsage, false, sequence(oid(OID.clientAuth)))]),
-  ];
-  const tbs = sequence(
-    explicit(0, smallInteger(2)),
-    unsignedInteger(spec.serial),
-    ECDSA_SHA256,
-    spec.issuer,
-    sequence(time(spec.notBefore), time(spec.notAfter)),
-    spec.subject,
-    spec.spki,
-    explicit(3, sequence(...extensions)),
-  );
-  const signature = sign('sha256', tbs, spec.signer);
-  const [r, s] = children(readWhole(signature)) as [DerItem, DerItem];
-  return {
-    der: sequence(tbs, ECDSA_SHA256, bitString(signature)),
-    signatureR: integerBytes(r, 32),
-    signatureS: integerBytes(s, 32),
-  };
+async function signingKey(key: KeyObject): Promise<webcrypto.CryptoKey> {
+  const pkcs8 = key.export({ format: 'der', type: 'pkcs8' });
+  return webcrypto.subtle.importKey('pkcs8', pkcs8, ECDSA_P256, false, [
+    'sign',
+  ]) as Promise<webcrypto.CryptoKey>;
 }
 
-/** `[0] IMPLICIT OCTET STRING`: the keyIdentifier of AuthorityKeyIdentifier. */
-function tlvImplicit0(bytes: Buffer): Buffer {
-  return Buffer.concat([Buffer.from([0x80, bytes.length]), bytes]);
+/** A v3 certificate: a CA (key and certificate signing) or a TLS client (digital signature, clientAuth). */
+export async function buildCertificate(spec: CertificateSpec): Promise<SignedCertificate> {
+  const publicKey = new x509.PublicKey(spec.spki);
+  const usage = spec.ca
+    ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign
+    : x509.KeyUsageFlags.digitalSignature;
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: spec.serial.toString('hex'),
+    issuer: spec.issuer,
+    subject: spec.subject,
+    notBefore: spec.notBefore,
+    notAfter: spec.notAfter,
+    signingAlgorithm: ECDSA_SHA256,
+    publicKey,
+    signingKey: await signingKey(spec.signer),
+    extensions: [
+      new x509.BasicConstraintsExtension(spec.ca, undefined, true),
+      new x509.KeyUsagesExtension(usage, true),
+      await x509.SubjectKeyIdentifierExtension.create(publicKey),
+      new x509.AuthorityKeyIdentifierExtension(spec.authorityKeyId.toString('hex')),
+      ...(spec.ca ? [] : [new x509.ExtendedKeyUsageExtension([OID_CLIENT_AUTH])]),
+    ],
+  });
+  // The certificate holds the signature as DER (r, s); the compressed form wants them as 32 bytes each.
+  const raw = new x509.AsnEcSignatureFormatter().toWebSignature(
+    { name: 'ECDSA', namedCurve: 'P-256' } as webcrypto.Algorithm,
+    cert.signature,
+  );
+  if (!raw || raw.byteLength !== 64) throw new Error('unexpected ECDSA signature');
+  const rs = Buffer.from(raw);
+  return { der: Buffer.from(cert.rawData), signatureR: rs.subarray(0, 32), signatureS: rs.subarray(32) };
+}
+
+/** The subject of a PEM certificate, as its bytes say it. */
+export function subjectOf(certificatePem: string): x509.Name {
+  return new x509.X509Certificate(certificatePem).subjectName;
+}
+
+/** PEM text of DER bytes. */
+export function pem(label: 'CERTIFICATE' | 'CERTIFICATE REQUEST', der: Buffer): string {
+  return x509.PemConverter.encode(der, label);
 }

@@ -116,7 +116,7 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     const certs = new sdk.DevicesV2CertsApi(client);
     const payload = sdk.CreateDevicesV2CertsPayload.constructFromObject({
       ca: 'Arduino_v2',
-      csr: makeCsr().pem,
+      csr: (await makeCsr()).pem,
       enabled: true,
     });
     const cert = await strict(certs, 'devicesV2CertsCreate', sdk.ArduinoDevicev2Cert, [

@@ -1,17 +1,24 @@
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { bitString, oid, pem, sequence, smallInteger } from '../der.ts';
-import { distinguishedName } from '../x509.ts';
+import { type KeyObject, KeyObject as NodeKeyObject, webcrypto } from 'node:crypto';
+import { x509 } from '../x509-library.ts';
+
+const ECDSA_P256_SHA256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 
 /** A PKCS #10 request for a fresh P-256 key, as a board's secure element would make (tests only). */
-export function makeCsr(commonName = 'device'): { pem: string; privateKey: KeyObject; der: Buffer } {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const spki = publicKey.export({ format: 'der', type: 'spki' });
-  // No attributes: `[0]` with an empty SET.
-  const info = sequence(smallInteger(0), distinguishedName(commonName), spki, Buffer.from([0xa0, 0x00]));
-  const der = sequence(
-    info,
-    sequence(oid('1.2.840.10045.4.3.2')),
-    bitString(sign('sha256', info, privateKey)),
-  );
-  return { pem: pem('CERTIFICATE REQUEST', der), privateKey, der };
+export async function makeCsr(
+  commonName = 'device',
+): Promise<{ pem: string; privateKey: KeyObject; der: Buffer }> {
+  const keys = (await webcrypto.subtle.generateKey(ECDSA_P256_SHA256, true, [
+    'sign',
+    'verify',
+  ])) as webcrypto.CryptoKeyPair;
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({
+    name: [{ CN: [commonName] }],
+    keys,
+    signingAlgorithm: ECDSA_P256_SHA256,
+  });
+  return {
+    pem: csr.toString('pem'),
+    privateKey: NodeKeyObject.from(keys.privateKey),
+    der: Buffer.from(csr.rawData),
+  };
 }

@@ -1,0 +1,9 @@
+// @peculiar/x509 resolves its parts through tsyringe, which needs the Reflect metadata API loaded first: import
+// the library only through this module, so the polyfill and the crypto provider are always in place.
+import 'reflect-metadata';
+import { webcrypto } from 'node:crypto';
+import * as x509 from '@peculiar/x509';
+
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+export { x509 };
