@@ -148,7 +148,7 @@ describe('device certificates', () => {
 
     expect((await asStudent('PUT', pass, { password: 'a-class-secret-key' })).statusCode).toBe(200);
     expect((await asStudent('DELETE', pass)).statusCode).toBe(200);
-    const created = await asStudent('PUT', certs(device.id), { csr: makeCsr().pem, enabled: true });
+    const created = await asStudent('PUT', certs(device.id), { csr: (await makeCsr()).pem, enabled: true });
     expect(created.statusCode).toBe(201);
     const one = `${certs(device.id)}/${created.json().id}`;
     expect((await asStudent('POST', one, { enabled: false })).statusCode).toBe(200);
