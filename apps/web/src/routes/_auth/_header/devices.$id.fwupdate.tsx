@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { formatBytes } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState } from '../../../components/Page.tsx';
-import { otaHistoryQueryOptions } from '../../../features/iot/api/ota.ts';
+import { otaHistoryQueryOptions } from '../../../features/devices/api/ota.ts';
 import { formatDateTime } from '../../../features/iot/model/format-time.ts';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
 

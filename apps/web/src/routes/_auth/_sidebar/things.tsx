@@ -4,10 +4,10 @@ import { listSearchSchema } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { thingsQueryOptions } from '../../../features/iot/api/things.ts';
-import { ThingsTable } from '../../../features/iot/components/ThingsTable.tsx';
 import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { thingsQueryOptions } from '../../../features/things/api/things.ts';
+import { ThingsTable } from '../../../features/things/components/ThingsTable.tsx';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/things')({

@@ -4,10 +4,10 @@ import { listSearchSchema } from '@tinkercloud/shared';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState, Page } from '../../../components/Page.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { triggersQueryOptions } from '../../../features/iot/api/triggers.ts';
-import { useTriggerLookups } from '../../../features/iot/api/use-trigger-lookups.ts';
-import { TriggersTable } from '../../../features/iot/components/TriggersTable.tsx';
 import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { triggersQueryOptions } from '../../../features/triggers/api/triggers.ts';
+import { useTriggerLookups } from '../../../features/triggers/api/use-trigger-lookups.ts';
+import { TriggersTable } from '../../../features/triggers/components/TriggersTable.tsx';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/triggers')({

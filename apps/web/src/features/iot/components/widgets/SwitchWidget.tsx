@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useServices } from '../../../../app/services.tsx';
 import { networkErrorMessage, toast } from '../../../../lib/toast.tsx';
-import { notePublishedValue } from '../../api/published-value.ts';
-import { publishValue } from '../../api/things.ts';
+import { notePublishedValue } from '../../../things/api/published-value.ts';
+import { publishValue } from '../../../things/api/things.ts';
 import { NoVariable } from './NoVariable.tsx';
 import type { WidgetProps } from './widget-props.ts';
 

@@ -1,5 +1,5 @@
 import type { GraphRange } from '@tinkercloud/shared';
-import type { LinkedVariable, Widget } from '../../api/dashboard-schemas.ts';
+import type { LinkedVariable, Widget } from '../../../dashboards/api/dashboard-schemas.ts';
 import type { LinkedValue } from '../../live/use-linked-values.ts';
 
 /** What every widget body gets from the dashboard page. */
