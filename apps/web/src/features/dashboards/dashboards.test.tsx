@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, space } from '../../test/app-harness.tsx';
+import { renderApp, space } from '@/test/app-harness.tsx';
 import type { Property, Thing } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
 import { manualLive } from '../iot/testing/manual-live.ts';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, space } from '../../test/app-harness.tsx';
+import { renderApp, space } from '@/test/app-harness.tsx';
 import type { Device, Property, Thing, Trigger } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { enc, iotUrl } from '../../iot/api/detail-queries.ts';
-import { iotKeys } from '../../iot/api/query-keys.ts';
+import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 import { type Dashboard, dashboardSchema } from './dashboard-schemas.ts';
 
 /** The dashboards of the selected space (`X-Organization`, omitted for My Cloud). */

@@ -1,8 +1,8 @@
 import type { GraphRange } from '@tinkercloud/shared';
-import { EmptyState } from '../../../components/Page.tsx';
-import { WidgetCard } from '../../iot/components/widgets/WidgetCard.tsx';
-import { useLinkedValues } from '../../iot/live/use-linked-values.ts';
-import { LIVE_POLL_MS } from '../../iot/live/use-live-updates.ts';
+import { EmptyState } from '@/components/Page.tsx';
+import { WidgetCard } from '@/features/iot/components/widgets/WidgetCard.tsx';
+import { useLinkedValues } from '@/features/iot/live/use-linked-values.ts';
+import { LIVE_POLL_MS } from '@/features/iot/live/use-live-updates.ts';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
 import { inLayoutOrder } from '../model/widget-order.ts';
 

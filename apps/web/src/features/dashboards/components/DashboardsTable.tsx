@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatDateTime } from '../../iot/model/format-time.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
 
 /** The space's dashboards with their number of widgets. */

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { enc, iotUrl } from '../../iot/api/detail-queries.ts';
-import { iotKeys } from '../../iot/api/query-keys.ts';
+import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import {
   type Device,
   type DeviceStatusEvent,
   deviceSchema,
   deviceStatusHistorySchema,
   passSchema,
-} from '../../iot/api/schemas.ts';
+} from '@/features/iot/api/schemas.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 
 /** The device type of a generic device that signs in with its id and a secret key. */
 export const GENERIC_DEVICE_TYPE = 'login_and_secretkey_wifi';

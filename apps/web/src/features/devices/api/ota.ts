@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
-import { enc } from '../../iot/api/detail-queries.ts';
-import { iotKeys } from '../../iot/api/query-keys.ts';
+import { enc } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 /** The firmware page lists this many updates at most (spec: OTA history limit). */
 export const OTA_HISTORY_LIMIT = 500;

@@ -1,5 +1,5 @@
-import { Field } from '../../../components/Field.tsx';
-import { toast } from '../../../lib/toast.tsx';
+import { Field } from '@/components/Field.tsx';
+import { toast } from '@/lib/toast.tsx';
 
 /** A value to copy (an id, a key, a command): read-only, selectable, with a Copy button. */
 export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {

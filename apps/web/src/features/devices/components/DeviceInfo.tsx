@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Device } from '../../iot/api/schemas.ts';
-import { formatDateTime } from '../../iot/model/format-time.ts';
+import type { Device } from '@/features/iot/api/schemas.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { CopyField } from './CopyField.tsx';
 import { DeviceStatusBadge } from './DeviceStatusBadge.tsx';
 

@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '../../iot/api/schemas.ts';
+import type { DeviceStatus } from '@/features/iot/api/schemas.ts';
 
 /**
  * ONLINE or OFFLINE with a coloured dot; the word carries the meaning, the colour only repeats it. A device

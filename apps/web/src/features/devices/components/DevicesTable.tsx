@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { Modal } from '../../../components/Modal.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { iotKeys } from '../../iot/api/query-keys.ts';
-import type { Device } from '../../iot/api/schemas.ts';
-import { formatDateTime } from '../../iot/model/format-time.ts';
-import { useSpaces } from '../../spaces/hooks.ts';
+import { useServices } from '@/app/services.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { Modal } from '@/components/Modal.tsx';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import type { Device } from '@/features/iot/api/schemas.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { deleteDevice } from '../api/devices.ts';
 import { DeviceStatusBadge } from './DeviceStatusBadge.tsx';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../../app/services.tsx';
-import { formatDateTime } from '../../iot/model/format-time.ts';
+import { useServices } from '@/app/services.tsx';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { deviceStatusQueryOptions } from '../api/devices.ts';
 
 /** The device's last connections and disconnections, newest first. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { iotKeys } from '../../iot/api/query-keys.ts';
-import type { Property } from '../../iot/api/schemas.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import type { Property } from '@/features/iot/api/schemas.ts';
 
 /** Shows a value this browser published at once, then reads the variables again to get the stored one. */
 export function notePublishedValue(

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { enc, iotUrl } from '../../iot/api/detail-queries.ts';
-import { iotKeys } from '../../iot/api/query-keys.ts';
+import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import {
   type Property,
   propertySchema,
@@ -11,7 +10,8 @@ import {
   type ThingWithProperties,
   thingSchema,
   thingWithPropertiesSchema,
-} from '../../iot/api/schemas.ts';
+} from '@/features/iot/api/schemas.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 
 export function thingsQueryOptions(api: ApiRequest, config: AppConfig, space: string) {
   return queryOptions({

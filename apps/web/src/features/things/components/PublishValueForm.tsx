@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import type { Property } from '../../iot/api/schemas.ts';
-import { formatValue, parseValueInput, valueKindOf } from '../../iot/model/value-kind.ts';
+import { useServices } from '@/app/services.tsx';
+import type { Property } from '@/features/iot/api/schemas.ts';
+import { formatValue, parseValueInput, valueKindOf } from '@/features/iot/model/value-kind.ts';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { notePublishedValue } from '../api/published-value.ts';
 import { publishValue } from '../api/things.ts';
 

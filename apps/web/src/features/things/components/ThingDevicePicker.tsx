@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { devicesQueryOptions } from '../../devices/api/devices.ts';
-import { iotKeys } from '../../iot/api/query-keys.ts';
-import type { Thing } from '../../iot/api/schemas.ts';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { devicesQueryOptions } from '@/features/devices/api/devices.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import type { Thing } from '@/features/iot/api/schemas.ts';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { bindDevice } from '../api/things.ts';
 
 /** Chooses the device that runs the thing. Devices that already run another thing are listed but not offered. */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Thing } from '../../iot/api/schemas.ts';
-import { formatDateTime } from '../../iot/model/format-time.ts';
+import type { Thing } from '@/features/iot/api/schemas.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
 
 /** The space's things with their device and number of variables. */
 export function ThingsTable({ things }: { things: Thing[] }) {

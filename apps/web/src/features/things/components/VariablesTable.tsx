@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { formatDateTime } from '../../iot/model/format-time.ts';
-import { formatValue } from '../../iot/model/value-kind.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
+import { formatValue } from '@/features/iot/model/value-kind.ts';
 import { thingPropertiesQueryOptions } from '../api/things.ts';
 import { PublishValueForm } from './PublishValueForm.tsx';
 

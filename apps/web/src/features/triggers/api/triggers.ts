@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { iotUrl } from '../../iot/api/detail-queries.ts';
-import { iotKeys } from '../../iot/api/query-keys.ts';
-import { type Trigger, triggerSchema } from '../../iot/api/schemas.ts';
+import { iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import { type Trigger, triggerSchema } from '@/features/iot/api/schemas.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 
 /** The space's triggers (the deleted ones stay out, as the API leaves them out by default). */
 export function triggersQueryOptions(api: ApiRequest, config: AppConfig, space: string) {

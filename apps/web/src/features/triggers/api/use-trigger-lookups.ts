@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { devicesQueryOptions } from '../../devices/api/devices.ts';
-import { thingsWithPropertiesQueryOptions } from '../../things/api/things.ts';
+import { useServices } from '@/app/services.tsx';
+import { devicesQueryOptions } from '@/features/devices/api/devices.ts';
+import { thingsWithPropertiesQueryOptions } from '@/features/things/api/things.ts';
 import { type TriggerLookups, triggerLookups } from '../model/trigger-source.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Trigger } from '../../iot/api/schemas.ts';
-import { formatDateTime } from '../../iot/model/format-time.ts';
+import type { Trigger } from '@/features/iot/api/schemas.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { actionsText } from '../model/trigger-actions.ts';
 import { type TriggerLookups, triggerSource } from '../model/trigger-source.ts';
 import { TriggerSourceCell } from './TriggerSourceCell.tsx';

@@ -1,4 +1,4 @@
-import type { Trigger } from '../../iot/api/schemas.ts';
+import type { Trigger } from '@/features/iot/api/schemas.ts';
 
 /** How a trigger tells people, e.g. `2 e-mails, 1 push notification`; undefined when it has no action. */
 export function actionsText(actions: Trigger['actions']): string | undefined {

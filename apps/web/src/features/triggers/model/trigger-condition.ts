@@ -1,4 +1,4 @@
-import type { Trigger, TriggerCondition } from '../../iot/api/schemas.ts';
+import type { Trigger, TriggerCondition } from '@/features/iot/api/schemas.ts';
 
 /**
  * A trigger's condition in words, to follow "When it …" (the API's operators: `CHANGED`, comparisons,

@@ -1,4 +1,4 @@
-import type { Device, ThingWithProperties, Trigger } from '../../iot/api/schemas.ts';
+import type { Device, ThingWithProperties, Trigger } from '@/features/iot/api/schemas.ts';
 import { statusConditionText, variableConditionText } from './trigger-condition.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { dashboardsQueryOptions } from '../../../features/dashboards/api/dashboards.ts';
-import { DashboardsTable } from '../../../features/dashboards/components/DashboardsTable.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { dashboardsQueryOptions } from '@/features/dashboards/api/dashboards.ts';
+import { DashboardsTable } from '@/features/dashboards/components/DashboardsTable.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/dashboards')({
   staticData: { title: 'Dashboards' },

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { devicesQueryOptions } from '../../../features/devices/api/devices.ts';
-import { CreateDeviceDialog } from '../../../features/devices/components/CreateDeviceDialog.tsx';
-import { DevicesTable } from '../../../features/devices/components/DevicesTable.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { spaceAllows } from '../../../features/iot/model/permissions.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { devicesQueryOptions } from '@/features/devices/api/devices.ts';
+import { CreateDeviceDialog } from '@/features/devices/components/CreateDeviceDialog.tsx';
+import { DevicesTable } from '@/features/devices/components/DevicesTable.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/devices')({
   staticData: { title: 'Devices' },

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { triggersQueryOptions } from '../../../features/triggers/api/triggers.ts';
-import { useTriggerLookups } from '../../../features/triggers/api/use-trigger-lookups.ts';
-import { TriggersTable } from '../../../features/triggers/components/TriggersTable.tsx';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { triggersQueryOptions } from '@/features/triggers/api/triggers.ts';
+import { useTriggerLookups } from '@/features/triggers/api/use-trigger-lookups.ts';
+import { TriggersTable } from '@/features/triggers/components/TriggersTable.tsx';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/triggers')({
   staticData: { title: 'Triggers' },
