@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { isDeviceName } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services.tsx';
 import { Field } from '../../../components/Field.tsx';
@@ -9,12 +10,10 @@ import { useSpaces } from '../../spaces/hooks.ts';
 import { createGenericDevice, type NewDevice } from '../api/devices.ts';
 import { CopyField } from './CopyField.tsx';
 
-/** The server's rule for device names. */
-const DEVICE_NAME = /^[a-zA-Z0-9_.@-]{1,64}$/;
-
+/** The server's rule for device names (packages/shared), in words. */
 export function deviceNameProblem(name: string): string | null {
   if (name.trim() === '') return 'Enter a name for the device.';
-  return DEVICE_NAME.test(name.trim())
+  return isDeviceName(name.trim())
     ? null
     : 'Use letters, digits and _ . @ - only (no spaces), at most 64 characters.';
 }
