@@ -8,12 +8,14 @@ import { ApiError } from './api.ts';
 import { useApiMutation } from './use-api-mutation.ts';
 
 const key = ['names'];
+/** What the server holds; the list query reads it. */
+let stored = ['alpha'];
 
 /** A list that the server (here a promise the test settles) may or may not accept a new entry into. */
 function Names({ add }: { add: (name: string) => Promise<void> }) {
   const names = useQuery({
     queryKey: key,
-    queryFn: async () => ['alpha'],
+    queryFn: async () => [...stored],
     staleTime: Number.POSITIVE_INFINITY,
   });
   const create = useApiMutation<void, string, string[]>({
@@ -34,6 +36,7 @@ function Names({ add }: { add: (name: string) => Promise<void> }) {
 }
 
 function setup(add: (name: string) => Promise<void>) {
+  stored = ['alpha'];
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -62,9 +65,8 @@ describe('useApiMutation', () => {
   });
 
   it('keeps the change and says so when the write succeeds', async () => {
-    const client = setup(async () => {
-      // The server now holds it: the read after the write returns it too.
-      client.setQueryDefaults(key, { queryFn: async () => ['alpha', 'beta'] });
+    setup(async (name) => {
+      stored = [...stored, name];
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Created beta')).toBeTruthy();
