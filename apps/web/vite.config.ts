@@ -21,6 +21,8 @@ export default defineConfig({
     }),
     react(),
   ],
+  // `@/x` is apps/web/src/x, so an import does not depend on how deep its file sits (tsconfig paths agree).
+  resolve: { alias: [{ find: /^@\//, replacement: here('./src/') }] },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDeviceName } from './iot/names.ts';
 import { isConformantName, isUuid, NAME_MAX_LENGTH, toConformantName } from './validation.ts';
 
 describe('isConformantName', () => {
@@ -60,5 +61,16 @@ describe('isUuid', () => {
     expect(isUuid('123e4567-e89b-12d3-a456-4266141740000')).toBe(false);
     expect(isUuid('g23e4567-e89b-12d3-a456-426614174000')).toBe(false);
     expect(isUuid(' 123e4567-e89b-12d3-a456-426614174000')).toBe(false);
+  });
+});
+
+describe('isDeviceName (the IoT API rule the server and the web share)', () => {
+  it('accepts upstream names and serials up to 64 characters', () => {
+    expect(isDeviceName('my-board_1.a@b')).toBe(true);
+    expect(isDeviceName('a'.repeat(64))).toBe(true);
+  });
+  it('refuses empty, too long, spaces and other characters', () => {
+    for (const name of ['', 'a'.repeat(65), 'my board', 'ä', 'a/b'])
+      expect(isDeviceName(name), name).toBe(false);
   });
 });

@@ -1,38 +1,14 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { FormField, type FormFieldControlProps } from './FormField.tsx';
 
-export interface FieldControlProps {
-  id: string;
-  'aria-describedby'?: string;
-}
+export type FieldControlProps = FormFieldControlProps;
 
-/**
- * A labelled form control. The label is its own element (`for` → `id`), so its accessible name is the label
- * alone, never the options of a select or a hint inside it.
- */
-export function Field({
-  label,
-  hint,
-  className,
-  children,
-}: {
+/** A labelled form control without a validation message; kept for existing callers, see FormField. */
+export function Field(props: {
   label: string;
   hint?: ReactNode;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {children(hint ? { id, 'aria-describedby': hintId } : { id })}
-      {hint && (
-        <span className="field-hint" id={hintId}>
-          {hint}
-        </span>
-      )}
-    </div>
-  );
+  return <FormField {...props} />;
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
-import { logger } from '../../lib/logger.ts';
-import { at, renderApp } from '../../test/app-harness.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { logger } from '@/lib/logger.ts';
+import { at, renderApp } from '@/test/app-harness.tsx';
 import {
   FAILED_TO_LOAD,
   NOT_AVAILABLE,

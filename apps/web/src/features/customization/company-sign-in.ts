@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { type AppConfig, claimNames, decodeJwt } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../lib/api.ts';
-import type { Auth } from '../../lib/auth/auth-service.ts';
-import { logger } from '../../lib/logger.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import type { Auth } from '@/lib/auth/auth-service.ts';
+import { logger } from '@/lib/logger.ts';
 import { type CustomizationRecord, customizationQueryOptions } from './api/customization.ts';
 
 /** Messages of spec section 8, logged word for word. */

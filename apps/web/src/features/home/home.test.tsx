@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReceivedInvitation } from '@tinkercloud/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
-import { ada, at, renderApp, space } from '../../test/app-harness.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { ada, at, renderApp, space } from '@/test/app-harness.tsx';
 import { flowFromSearch, initialJoinStep } from './model/flows.ts';
 
 const school = space({ id: 'edu1', name: 'Hilltop School', space: 'edu', roles: ['role:edu-student'] });

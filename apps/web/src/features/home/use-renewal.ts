@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useServices } from '../../app/services.tsx';
-import { networkErrorMessage, toast } from '../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { activateRenewal } from '../spaces/api/recap.ts';
 
 export const PLAN_ACTIVATED = 'Plan activated successfully.';

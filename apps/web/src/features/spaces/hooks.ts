@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Space, Viewer } from '@tinkercloud/shared';
 import { useSyncExternalStore } from 'react';
-import { useAuthState, useServices } from '../../app/services.tsx';
-import type { AccessContext } from '../../lib/access.ts';
-import { accessContextFor } from '../../lib/route-guards.ts';
+import { useAuthState, useServices } from '@/app/services.tsx';
+import type { AccessContext } from '@/lib/access.ts';
+import { accessContextFor } from '@/lib/route-guards.ts';
 import { recapQueryOptions } from './api/recap.ts';
 import { type BrandedDeployment, listSpaces, resolveSelectedSpace } from './model/selection.ts';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Member, SpaceInvitation } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
-import { at, recap, renderApp, space } from '../../test/app-harness.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { at, recap, renderApp, space } from '@/test/app-harness.tsx';
 
 const team = (roles: string[], extra = {}) =>
   space({ id: 'pro1', name: 'Acme Team', space: 'pro', roles, type: 'Company', country: 'IT', ...extra });
@@ -47,7 +47,7 @@ describe('route guards (spec 6.2)', () => {
 
   it('sends minors home from every page but Home, Sketches and Courses', async () => {
     const { router } = renderApp('/plan-usage/', {
-      user: { ...(await import('../../test/app-harness.tsx')).ada, is_minor: true },
+      user: { ...(await import('@/test/app-harness.tsx')).ada, is_minor: true },
     });
     await waitFor(() => expect(at(router)).toBe('/'));
   });

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { createSpaceSelection } from '../../lib/space-selection.ts';
+import { createSpaceSelection } from '@/lib/space-selection.ts';
 import { installSpaceChangeHandler, isSpaceScopedQuery, routeAfterSpaceChange } from './space-change.ts';
 
 describe('routeAfterSpaceChange', () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CUSTOM_TEMPLATES_TAB } from '@tinkercloud/shared';
-import type { SpaceSelection } from '../../lib/space-selection.ts';
+import type { SpaceSelection } from '@/lib/space-selection.ts';
 
 /** Cached data that belongs to the user or the deployment, not to a space: kept across a space change. */
 const GLOBAL_QUERY_ROOTS = new Set(['spaces', 'users', 'status', 'countries', 'customization']);

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppConfig, Space } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../lib/api.ts';
-import { logger } from '../../lib/logger.ts';
-import type { SpaceSelection } from '../../lib/space-selection.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { logger } from '@/lib/logger.ts';
+import type { SpaceSelection } from '@/lib/space-selection.ts';
 import { spacesQueryOptions } from './api/spaces.ts';
 import { type BrandedDeployment, listSpaces, resolveSelectedSpace } from './model/selection.ts';
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import type { User, UserManager } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTestCookie } from '../../test/cookies.ts';
+import { setTestCookie } from '@/test/cookies.ts';
 import { ApiError } from '../api.ts';
 import { createAuth } from './auth-service.ts';
 import { createAuthStore } from './auth-store.ts';

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { loadCustomization } from '../../features/customization/company-sign-in.ts';
+import { loadCustomization } from '@/features/customization/company-sign-in.ts';
 
 /**
  * Authentication failure (spec 2.1). Signed-out users may always see it. Signed-in users see it only when

@@ -1,4 +1,9 @@
-import { errorBodySchema } from '@tinkercloud/shared';
+import {
+  DEVICE_NAME_MAX_LENGTH,
+  DEVICE_NAME_MESSAGE,
+  DEVICE_NAME_PATTERN,
+  errorBodySchema,
+} from '@tinkercloud/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
@@ -54,11 +59,11 @@ export const thingName = z
   .string()
   .max(64)
   .regex(/^[a-zA-Z0-9_. -]+$/, 'letters, digits, spaces and _ . - only');
-/** Device names and serials: upstream's `[a-zA-Z0-9_.@-]+`, at most 64, anchored here. */
+/** Device names and serials (the rule the web's forms check too). */
 export const deviceName = z
   .string()
-  .max(64)
-  .regex(/^[a-zA-Z0-9_.@-]+$/, 'letters, digits and _ . @ - only');
+  .max(DEVICE_NAME_MAX_LENGTH)
+  .regex(DEVICE_NAME_PATTERN, DEVICE_NAME_MESSAGE);
 export const variableName = z
   .string()
   .max(64)

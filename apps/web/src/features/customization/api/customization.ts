@@ -6,9 +6,9 @@ import {
   MY_CLOUD_SPACE_ID,
 } from '@tinkercloud/shared';
 import { z } from 'zod';
-import { ApiError, type ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
-import type { BrandedDeployment } from '../../spaces/model/selection.ts';
+import type { BrandedDeployment } from '@/features/spaces/model/selection.ts';
+import { ApiError, type ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 export type Branding = z.infer<typeof brandingSchema>;
 export type CustomizationRecord = z.infer<typeof customizationRecordSchema>;

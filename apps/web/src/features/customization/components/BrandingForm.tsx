@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { type Branding, brandingQueryOptions, updateBranding } from '../api/customization.ts';
 
 export const BRANDING_UPDATED = 'Branding updated';

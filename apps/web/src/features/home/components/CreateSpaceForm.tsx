@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SCHOOL_TYPES, spaceNameSchema } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { countriesQueryOptions, createSpace, SPACES_KEY } from '../../spaces/api/spaces.ts';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { countriesQueryOptions, createSpace, SPACES_KEY } from '@/features/spaces/api/spaces.ts';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import type { CreateKind } from '../model/flows.ts';
 
 export const SPACE_CREATED = 'Space created';

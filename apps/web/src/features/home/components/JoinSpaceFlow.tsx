@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { logger } from '../../../lib/logger.ts';
-import { toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
 import {
   ALREADY_MEMBER,
   INVALID_CODE,
   InvalidCodeError,
   joinByCode,
   validateJoinCode,
-} from '../../spaces/api/join.ts';
-import { SPACES_KEY } from '../../spaces/api/spaces.ts';
+} from '@/features/spaces/api/join.ts';
+import { SPACES_KEY } from '@/features/spaces/api/spaces.ts';
+import { logger } from '@/lib/logger.ts';
+import { toast } from '@/lib/toast.tsx';
 import { initialJoinStep, JOIN_REDIRECT_MS, type JoinStep } from '../model/flows.ts';
 
 /**

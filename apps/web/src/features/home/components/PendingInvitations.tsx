@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReceivedInvitation } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
 import {
   acceptInvitation,
   declineInvitation,
   INVITATIONS_KEY,
   invitationsQueryOptions,
-} from '../../spaces/api/invitations.ts';
-import { SPACES_KEY } from '../../spaces/api/spaces.ts';
-import { roleLabel } from '../../spaces/components/MembersTable.tsx';
+} from '@/features/spaces/api/invitations.ts';
+import { SPACES_KEY } from '@/features/spaces/api/spaces.ts';
+import { roleLabel } from '@/features/spaces/components/MembersTable.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 
 const KIND = { edu: 'School', pro: 'Team' } as const;
 

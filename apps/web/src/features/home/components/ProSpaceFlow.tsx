@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrganizationSpaceType, Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
-import { SPACES_KEY, updateSpace } from '../../spaces/api/spaces.ts';
-import { InviteMembers } from '../../spaces/components/InviteMembers.tsx';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { SPACES_KEY, updateSpace } from '@/features/spaces/api/spaces.ts';
+import { InviteMembers } from '@/features/spaces/components/InviteMembers.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import type { ProSpaceStep } from '../model/flows.ts';
 
 /** Setting up a team space: name it, invite the team, done (started by `space_id`, spec 4.3). */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 import { iotKeys } from './query-keys.ts';
 import { type Device, deviceSchema, type Thing, thingSchema } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 import { iotUrl } from './detail-queries.ts';
 import { iotKeys } from './query-keys.ts';
 import { batchQueryRawSchema } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig, GraphRange } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 import type { Point } from '../model/chart-scale.ts';
 import { graphWindow, TARGET_BUCKETS } from '../model/graph-window.ts';
 import { chartValue, isChartable } from '../model/value-kind.ts';

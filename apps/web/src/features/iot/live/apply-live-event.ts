@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { logger } from '../../../lib/logger.ts';
+import { logger } from '@/lib/logger.ts';
 import { MESSAGES_LIMIT, type Message } from '../api/messages.ts';
 import { iotKeys } from '../api/query-keys.ts';
 import type { Device, DeviceStatusEvent, Property } from '../api/schemas.ts';

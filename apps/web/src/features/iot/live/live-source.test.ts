@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createLiveSource } from '../../../lib/live-events.ts';
-import { frame, streamingFetch, until } from '../../../test/streaming-fetch.ts';
+import { createLiveSource } from '@/lib/live-events.ts';
+import { frame, streamingFetch, until } from '@/test/streaming-fetch.ts';
 import { iotKeys } from '../api/query-keys.ts';
 import type { Device } from '../api/schemas.ts';
 import { applyLiveEvent } from './apply-live-event.ts';

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
-import { useServices } from '../../../app/services.tsx';
-import type { LinkedVariable } from '../api/dashboard-schemas.ts';
-import { thingPropertiesQueryOptions } from '../api/things.ts';
+import { useServices } from '@/app/services.tsx';
+import type { LinkedVariable } from '@/features/dashboards/api/dashboard-schemas.ts';
+import { thingPropertiesQueryOptions } from '@/features/things/api/things.ts';
 
 /** A linked variable's current value and when it was stored (undefined: never). */
 export interface LinkedValue {

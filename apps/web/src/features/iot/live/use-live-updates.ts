@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { useSpaces } from '../../spaces/hooks.ts';
+import { useServices } from '@/app/services.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
 import { applyLiveEvent } from './apply-live-event.ts';
 
 /** Without a working stream, pages that promise live values read them again this often. */

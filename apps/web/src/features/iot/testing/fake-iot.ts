@@ -1,8 +1,8 @@
 import { toErrorBody } from '@tinkercloud/shared';
-import { ApiError, type RequestOptions } from '../../../lib/api.ts';
-import type { Handler } from '../../../test/app-harness.tsx';
-import type { Dashboard } from '../api/dashboard-schemas.ts';
-import type { Ota } from '../api/ota.ts';
+import type { Dashboard } from '@/features/dashboards/api/dashboard-schemas.ts';
+import type { Ota } from '@/features/devices/api/ota.ts';
+import { ApiError, type RequestOptions } from '@/lib/api.ts';
+import type { Handler } from '@/test/app-harness.tsx';
 import type { Device, DeviceStatusEvent, Property, Thing, Trigger } from '../api/schemas.ts';
 import { isChartable } from '../model/value-kind.ts';
 

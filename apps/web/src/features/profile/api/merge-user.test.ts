@@ -1,6 +1,6 @@
 import type { UserProfile } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_USER, type TokenUser } from '../../../lib/auth/token-user.ts';
+import { EMPTY_USER, type TokenUser } from '@/lib/auth/token-user.ts';
 import { mergeUser, needsEmailVerification, profileStatus } from './merge-user.ts';
 
 const token: TokenUser = {

@@ -1,5 +1,5 @@
 import type { UserProfile, UserSettings } from '@tinkercloud/shared';
-import type { TokenUser } from '../../../lib/auth/token-user.ts';
+import type { TokenUser } from '@/lib/auth/token-user.ts';
 
 /** The enrichment's progress (spec 4.2). */
 export type ProfileStatus = 'stale' | 'loading' | 'done' | 'error';

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@tinkercloud/shared';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { EMPTY_USER } from '../../../lib/auth/token-user.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { EMPTY_USER } from '@/lib/auth/token-user.ts';
 import { fetchSettings, profileQueryOptions, profileUrl, resendVerification } from './profile.ts';
 
 const config = { hosts: { api: 'https://api.example' } } as AppConfig;

@@ -6,9 +6,9 @@ import {
   userProfileSchema,
   userSettingsSchema,
 } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
-import type { TokenUser } from '../../../lib/auth/token-user.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import type { TokenUser } from '@/lib/auth/token-user.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 /** Adults read their own profile with the private block; minors have their own endpoint (spec 7.2). */
 export function profileUrl(config: AppConfig, user: Pick<TokenUser, 'id' | 'is_minor'>): string {

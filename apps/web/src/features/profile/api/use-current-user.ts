@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAuthState, useServices } from '../../../app/services.tsx';
+import { useAuthState, useServices } from '@/app/services.tsx';
 import { type CurrentUser, mergeUser, type ProfileStatus, profileStatus } from './merge-user.ts';
 import { profileQueryOptions, settingsQueryOptions } from './profile.ts';
 

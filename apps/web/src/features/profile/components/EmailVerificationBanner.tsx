@@ -1,6 +1,6 @@
-import { useServices } from '../../../app/services.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { toast } from '@/lib/toast.tsx';
 import { resendVerification } from '../api/profile.ts';
 import { useCurrentUser } from '../api/use-current-user.ts';
 import { EmailVerificationNotice } from './EmailVerificationNotice.tsx';

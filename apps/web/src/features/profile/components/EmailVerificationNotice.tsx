@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
 
 export const EMAIL_NOTICE_TEXT = 'Please verify your email — check your inbox and follow the link we sent.';
 

@@ -5,8 +5,8 @@ import {
   type ReceivedInvitation,
   receivedInvitationsResponseSchema,
 } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 export const INVITATIONS_KEY = ['invitations'] as const;
 

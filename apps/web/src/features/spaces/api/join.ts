@@ -1,7 +1,7 @@
 import { type AppConfig, joinCodeSchema, validateCodeResponseSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
-import { ApiError, type ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import { ApiError, type ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 export const INVALID_CODE = 'This is not a valid code.';
 export const ALREADY_MEMBER = 'You are already a member of this space.';

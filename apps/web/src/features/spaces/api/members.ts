@@ -7,8 +7,8 @@ import {
   membersResponseSchema,
   type SpaceInvitation,
 } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 const membersUrl = (config: AppConfig, spaceId: string, rest = '') =>
   joinUrl(config.hosts.api, `/classroom/v1/organizations/${encodeURIComponent(spaceId)}/members${rest}`);

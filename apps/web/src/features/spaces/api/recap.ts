@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type AppConfig, type Recap, recapSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 /** Plans, usage and limits of a space; the organisation header is omitted for My Cloud (spec 7.3). */
 export function recapQueryOptions(api: ApiRequest, config: AppConfig, spaceId: string) {

@@ -9,8 +9,8 @@ import {
   spaceSchema,
 } from '@tinkercloud/shared';
 import type { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 import { type BrandedDeployment, listSpaces } from '../model/selection.ts';
 
 export const SPACES_KEY = ['spaces'] as const;

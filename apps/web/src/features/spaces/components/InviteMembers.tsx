@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type OrganizationSpaceType, ROLE_OPTIONS, rolesAllow, type Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { inviteMembers, membersQueryOptions } from '../api/members.ts';
 import { SPACES_KEY } from '../api/spaces.ts';
 

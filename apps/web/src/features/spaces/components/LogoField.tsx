@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Space } from '@tinkercloud/shared';
 import { useId, useRef } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { deleteLogo, type LogoKind, SPACES_KEY, uploadLogo } from '../api/spaces.ts';
 import { useHiddenLogos } from '../hooks.ts';
 

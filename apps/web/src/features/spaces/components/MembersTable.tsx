@@ -8,9 +8,9 @@ import {
   type Space,
   type SpaceInvitation,
 } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { cancelInvitation, changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
 
 export function roleLabel(spaceType: OrganizationSpaceType, role: string): string {

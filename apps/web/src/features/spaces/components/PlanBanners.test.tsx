@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { INSTALLED_FROM_STORE_KEY } from '../../../lib/local-flags.ts';
-import { ada, renderApp, space } from '../../../test/app-harness.tsx';
+import { INSTALLED_FROM_STORE_KEY } from '@/lib/local-flags.ts';
+import { ada, renderApp, space } from '@/test/app-harness.tsx';
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
 

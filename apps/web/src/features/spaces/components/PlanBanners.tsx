@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { showFreePlanBanner, showMinorBanner } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { INSTALLED_FROM_STORE_KEY, readFlag } from '../../../lib/local-flags.ts';
-import { billingUrl } from '../../../shell/outside-links.ts';
+import { useServices } from '@/app/services.tsx';
+import { INSTALLED_FROM_STORE_KEY, readFlag } from '@/lib/local-flags.ts';
+import { billingUrl } from '@/shell/outside-links.ts';
 import { useViewer } from '../hooks.ts';
 
 /**

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { MY_CLOUD_SPACE_ID, rolesAllow, type Space } from '@tinkercloud/shared';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { Modal } from '../../../components/Modal.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { Modal } from '@/components/Modal.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { deleteSpace, leaveSpace, SPACES_KEY } from '../api/spaces.ts';
 
 type Pending = 'delete' | 'leave' | null;

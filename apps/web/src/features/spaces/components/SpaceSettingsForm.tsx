@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { rolesAllow, SCHOOL_TYPES, type Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+import { useServices } from '@/app/services.tsx';
+import { Field } from '@/components/Field.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { changedFields, countriesQueryOptions, SPACES_KEY, updateSpace } from '../api/spaces.ts';
 
 export const SPACE_UPDATED = 'Space information updated';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { space } from '../../../test/app-harness.tsx';
+import { space } from '@/test/app-harness.tsx';
 import { headerBrand, listSpaces, MY_CLOUD, resolveSelectedSpace } from './selection.ts';
 
 const edu = space({ id: 'edu1', name: 'Hilltop', space: 'edu', roles: ['role:edu-admin'] });

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@tinkercloud/shared';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiRequest } from '../../../lib/api.ts';
+import type { ApiRequest } from '@/lib/api.ts';
 import { fetchStatus, STATUS_POLL_MS, statusQueryOptions } from './status.ts';
 
 const config = { hosts: { status: 'https://status.example' } } as AppConfig;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type AppConfig, type StatusFeed, statusFeedSchema } from '@tinkercloud/shared';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 /** The public status feed is read every 5 minutes (spec sections 7.6 and 9). */
 export const STATUS_POLL_MS = 5 * 60_000;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { AppConfig } from '@tinkercloud/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { type Services, ServicesProvider } from '../../../app/services.tsx';
+import { type Services, ServicesProvider } from '@/app/services.tsx';
 import { SystemStatus } from './SystemStatus.tsx';
 
 function renderStatus(api: () => Promise<unknown>) {

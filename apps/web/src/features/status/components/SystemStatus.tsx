@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../../app/services.tsx';
+import { useServices } from '@/app/services.tsx';
 import { statusQueryOptions } from '../api/status.ts';
 import { statusView } from './status-view.ts';
 

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import type { ApiRequest } from '../../../lib/api.ts';
-import { joinUrl } from '../../../lib/urls.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+import { joinUrl } from '@/lib/urls.ts';
 
 /** A custom template has a title and a UUID id (spec section 3 "Template"). */
 export const customTemplateSchema = z.looseObject({ id: z.string(), title: z.string() });

@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { deviceDetailSearchSchema, type GraphRange } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { NotFound } from '../../../components/NotFound.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { dashboardQueryOptions } from '../../../features/iot/api/dashboards.ts';
-import { DashboardGrid } from '../../../features/iot/components/DashboardGrid.tsx';
-import { GraphRangeLinks } from '../../../features/iot/components/GraphRangeLinks.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { spaceAllows } from '../../../features/iot/model/permissions.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
-import { HeaderPortal } from '../../../shell/header-portal.tsx';
+import { useServices } from '@/app/services.tsx';
+import { NotFound } from '@/components/NotFound.tsx';
+import { Page } from '@/components/Page.tsx';
+import { dashboardQueryOptions } from '@/features/dashboards/api/dashboards.ts';
+import { DashboardGrid } from '@/features/dashboards/components/DashboardGrid.tsx';
+import { GraphRangeLinks } from '@/features/iot/components/GraphRangeLinks.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
+import { HeaderPortal } from '@/shell/header-portal.tsx';
 
 /** A dashboard: its widgets with the live values of their variables; charts cover the chosen range. */
 export const Route = createFileRoute('/_auth/_header/dashboards/$id')({

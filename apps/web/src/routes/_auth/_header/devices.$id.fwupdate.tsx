@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { formatBytes } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState } from '../../../components/Page.tsx';
-import { otaHistoryQueryOptions } from '../../../features/iot/api/ota.ts';
-import { formatDateTime } from '../../../features/iot/model/format-time.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState } from '@/components/Page.tsx';
+import { otaHistoryQueryOptions } from '@/features/devices/api/ota.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
 
 export const Route = createFileRoute('/_auth/_header/devices/$id/fwupdate')({
   staticData: { title: 'Firmware update' },

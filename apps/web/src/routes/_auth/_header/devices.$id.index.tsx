@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { DEFAULT_GRAPH_RANGE } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState } from '../../../components/Page.tsx';
-import { deviceQueryOptions } from '../../../features/iot/api/detail-queries.ts';
-import { DeviceInfo } from '../../../features/iot/components/DeviceInfo.tsx';
-import { GraphRangeLinks } from '../../../features/iot/components/GraphRangeLinks.tsx';
-import { StatusHistory } from '../../../features/iot/components/StatusHistory.tsx';
-import { VariableCharts } from '../../../features/iot/components/VariableCharts.tsx';
-import { VariablesTable } from '../../../features/iot/components/VariablesTable.tsx';
-import { LIVE_POLL_MS, useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { spaceAllows } from '../../../features/iot/model/permissions.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState } from '@/components/Page.tsx';
+import { DeviceInfo } from '@/features/devices/components/DeviceInfo.tsx';
+import { StatusHistory } from '@/features/devices/components/StatusHistory.tsx';
+import { deviceQueryOptions } from '@/features/iot/api/detail-queries.ts';
+import { GraphRangeLinks } from '@/features/iot/components/GraphRangeLinks.tsx';
+import { VariableCharts } from '@/features/iot/components/VariableCharts.tsx';
+import { LIVE_POLL_MS, useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { VariablesTable } from '@/features/things/components/VariablesTable.tsx';
 
 export const Route = createFileRoute('/_auth/_header/devices/$id/')({
   component: DeviceOverview,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/Page.tsx';
+import { EmptyState } from '@/components/Page.tsx';
 
 export const Route = createFileRoute('/_auth/_header/devices/$id/networkconfig')({
   staticData: { title: 'Network configuration' },

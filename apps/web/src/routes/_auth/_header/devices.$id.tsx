@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { deviceDetailSearchSchema } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { NotFound } from '../../../components/NotFound.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { deviceQueryOptions } from '../../../features/iot/api/detail-queries.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
-import { HeaderPortal } from '../../../shell/header-portal.tsx';
+import { useServices } from '@/app/services.tsx';
+import { NotFound } from '@/components/NotFound.tsx';
+import { Page } from '@/components/Page.tsx';
+import { deviceQueryOptions } from '@/features/iot/api/detail-queries.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
+import { HeaderPortal } from '@/shell/header-portal.tsx';
 
 /** A device with its overview, network configuration and firmware update pages. */
 export const Route = createFileRoute('/_auth/_header/devices/$id')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { templateApplySearchSchema } from '@tinkercloud/shared';
-import { EmptyState } from '../../../components/Page.tsx';
+import { EmptyState } from '@/components/Page.tsx';
 
 export const Route = createFileRoute('/_auth/_header/templates/$id/apply')({
   staticData: { title: 'Apply template' },

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
 import { isUuid } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { NotFound } from '../../../components/NotFound.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { templateQueryOptions } from '../../../features/templates/api/template.ts';
-import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { NotFound } from '@/components/NotFound.tsx';
+import { Page } from '@/components/Page.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { templateQueryOptions } from '@/features/templates/api/template.ts';
+import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 /** A custom template: its id must be a UUID, anything else is not found (spec section 5). */
 export const Route = createFileRoute('/_auth/_header/templates/$id')({

@@ -1,17 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useServices } from '../../../app/services.tsx';
-import { NotFound } from '../../../components/NotFound.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { thingQueryOptions } from '../../../features/iot/api/detail-queries.ts';
-import { ThingDevicePicker } from '../../../features/iot/components/ThingDevicePicker.tsx';
-import { VariablesTable } from '../../../features/iot/components/VariablesTable.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { spaceAllows } from '../../../features/iot/model/permissions.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { loadOrNotFound } from '../../../lib/load-or-not-found.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
-import { HeaderPortal } from '../../../shell/header-portal.tsx';
+import { useServices } from '@/app/services.tsx';
+import { NotFound } from '@/components/NotFound.tsx';
+import { Page } from '@/components/Page.tsx';
+import { thingQueryOptions } from '@/features/iot/api/detail-queries.ts';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { ThingDevicePicker } from '@/features/things/components/ThingDevicePicker.tsx';
+import { VariablesTable } from '@/features/things/components/VariablesTable.tsx';
+import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
+import { HeaderPortal } from '@/shell/header-portal.tsx';
 
 /** A thing: its device and its variables with their values. */
 export const Route = createFileRoute('/_auth/_header/things/$id')({

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { toast } from '../../../lib/toast.tsx';
+import { toast } from '@/lib/toast.tsx';
 
 const REGISTRATION_MESSAGE = 'Kit registration is no longer necessary. You can access your courses directly.';
 

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useServices } from '../../../app/services.tsx';
-import { LoadingButton } from '../../../components/LoadingButton.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { acceptTerms, brandingQueryOptions } from '../../../features/customization/api/customization.ts';
+import { useServices } from '@/app/services.tsx';
+import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { Page } from '@/components/Page.tsx';
+import { acceptTerms, brandingQueryOptions } from '@/features/customization/api/customization.ts';
 import {
   loadCustomization,
   rememberTermsAccepted,
   TOS_ALREADY_ACCEPTED,
   termsAccepted,
-} from '../../../features/customization/company-sign-in.ts';
-import { logger } from '../../../lib/logger.ts';
-import { networkErrorMessage, toast } from '../../../lib/toast.tsx';
+} from '@/features/customization/company-sign-in.ts';
+import { logger } from '@/lib/logger.ts';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 
 /**
  * Terms acceptance for company-customised sign-in (spec 4.1): it redirects away when the terms are already

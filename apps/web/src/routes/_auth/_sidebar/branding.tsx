@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { rolesAllow } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { brandingQueryOptions } from '../../../features/customization/api/customization.ts';
-import { BrandingForm } from '../../../features/customization/components/BrandingForm.tsx';
-import { LogoField } from '../../../features/spaces/components/LogoField.tsx';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { brandingQueryOptions } from '@/features/customization/api/customization.ts';
+import { BrandingForm } from '@/features/customization/components/BrandingForm.tsx';
+import { LogoField } from '@/features/spaces/components/LogoField.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/branding')({
   staticData: { title: 'Branding' },

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { kitsQueryOptions } from '../../../features/spaces/api/spaces.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { kitsQueryOptions } from '@/features/spaces/api/spaces.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/courses')({
   staticData: { title: 'Courses' },

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { dashboardsQueryOptions } from '../../../features/iot/api/dashboards.ts';
-import { DashboardsTable } from '../../../features/iot/components/DashboardsTable.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { AsyncState } from '@/components/AsyncState.tsx';
+import { Page } from '@/components/Page.tsx';
+import { dashboardsQueryOptions } from '@/features/dashboards/api/dashboards.ts';
+import { DashboardsTable } from '@/features/dashboards/components/DashboardsTable.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/dashboards')({
   staticData: { title: 'Dashboards' },
@@ -24,23 +24,16 @@ function DashboardsPage() {
   const dashboards = useQuery(dashboardsQueryOptions(api, config, selected.id));
   return (
     <Page title="Dashboards">
-      {dashboards.isPending ? (
-        <PageLoader />
-      ) : dashboards.isError ? (
-        <div className="load-error">
-          <EmptyState title="Dashboards could not be loaded" hint={dashboards.error.message} />
-          <button type="button" className="button button-subtle" onClick={() => void dashboards.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : dashboards.data.length === 0 ? (
-        <EmptyState
-          title="No dashboards yet"
-          hint="A dashboard shows the variables of your things as widgets. Dashboards created through the API are listed here."
-        />
-      ) : (
-        <DashboardsTable dashboards={dashboards.data} />
-      )}
+      <AsyncState
+        query={dashboards}
+        errorTitle="Dashboards could not be loaded"
+        empty={{
+          title: 'No dashboards yet',
+          hint: 'A dashboard shows the variables of your things as widgets. Dashboards created through the API are listed here.',
+        }}
+      >
+        {(data) => <DashboardsTable dashboards={data} />}
+      </AsyncState>
     </Page>
   );
 }

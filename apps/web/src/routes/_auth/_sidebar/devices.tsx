@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { devicesQueryOptions } from '../../../features/iot/api/devices.ts';
-import { CreateDeviceDialog } from '../../../features/iot/components/CreateDeviceDialog.tsx';
-import { DevicesTable } from '../../../features/iot/components/DevicesTable.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { spaceAllows } from '../../../features/iot/model/permissions.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { AsyncState } from '@/components/AsyncState.tsx';
+import { Page } from '@/components/Page.tsx';
+import { devicesQueryOptions } from '@/features/devices/api/devices.ts';
+import { CreateDeviceDialog } from '@/features/devices/components/CreateDeviceDialog.tsx';
+import { DevicesTable } from '@/features/devices/components/DevicesTable.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/devices')({
   staticData: { title: 'Devices' },
@@ -36,23 +36,16 @@ function DevicesPage() {
           </button>
         </div>
       )}
-      {devices.isPending ? (
-        <PageLoader />
-      ) : devices.isError ? (
-        <div className="load-error">
-          <EmptyState title="Devices could not be loaded" hint={devices.error.message} />
-          <button type="button" className="button button-subtle" onClick={() => void devices.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : devices.data.length === 0 ? (
-        <EmptyState
-          title="No devices yet"
-          hint="Add a device, then start it (or the simulator) with its device ID and secret key."
-        />
-      ) : (
-        <DevicesTable devices={devices.data} canDelete={spaceAllows(selected, 'iot.delete')} />
-      )}
+      <AsyncState
+        query={devices}
+        errorTitle="Devices could not be loaded"
+        empty={{
+          title: 'No devices yet',
+          hint: 'Add a device, then start it (or the simulator) with its device ID and secret key.',
+        }}
+      >
+        {(data) => <DevicesTable devices={data} canDelete={spaceAllows(selected, 'iot.delete')} />}
+      </AsyncState>
       {adding && <CreateDeviceDialog onClose={() => setAdding(false)} />}
     </Page>
   );

@@ -1,17 +1,17 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { homeSearchSchema, type OrganizationSpaceType, type Space } from '@tinkercloud/shared';
 import { useCallback, useEffect } from 'react';
-import { useServices } from '../../../app/services.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { CreateSpaceForm } from '../../../features/home/components/CreateSpaceForm.tsx';
-import { GetStartedFlow } from '../../../features/home/components/GetStartedFlow.tsx';
-import { JoinSpaceFlow } from '../../../features/home/components/JoinSpaceFlow.tsx';
-import { PendingInvitations } from '../../../features/home/components/PendingInvitations.tsx';
-import { ProSpaceFlow } from '../../../features/home/components/ProSpaceFlow.tsx';
-import { flowFromSearch } from '../../../features/home/model/flows.ts';
-import { useRenewal } from '../../../features/home/use-renewal.ts';
-import { useCurrentUser } from '../../../features/profile/api/use-current-user.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
+import { useServices } from '@/app/services.tsx';
+import { Page } from '@/components/Page.tsx';
+import { CreateSpaceForm } from '@/features/home/components/CreateSpaceForm.tsx';
+import { GetStartedFlow } from '@/features/home/components/GetStartedFlow.tsx';
+import { JoinSpaceFlow } from '@/features/home/components/JoinSpaceFlow.tsx';
+import { PendingInvitations } from '@/features/home/components/PendingInvitations.tsx';
+import { ProSpaceFlow } from '@/features/home/components/ProSpaceFlow.tsx';
+import { flowFromSearch } from '@/features/home/model/flows.ts';
+import { useRenewal } from '@/features/home/use-renewal.ts';
+import { useCurrentUser } from '@/features/profile/api/use-current-user.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/')({
   staticData: { title: 'Home' },

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { type OrganizationSpaceType, plural, rolesAllow, type Space, seatLimit } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { membersQueryOptions } from '../../../features/spaces/api/members.ts';
-import { recapQueryOptions } from '../../../features/spaces/api/recap.ts';
-import { InviteMembers } from '../../../features/spaces/components/InviteMembers.tsx';
-import { MembersTable } from '../../../features/spaces/components/MembersTable.tsx';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { membersQueryOptions } from '@/features/spaces/api/members.ts';
+import { recapQueryOptions } from '@/features/spaces/api/recap.ts';
+import { InviteMembers } from '@/features/spaces/components/InviteMembers.tsx';
+import { MembersTable } from '@/features/spaces/components/MembersTable.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/members')({
   staticData: { title: 'Members' },

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { isExpiredProSpace, planCatalogue } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { recapQueryOptions } from '../../../features/spaces/api/recap.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { planNames, STATE_TEXT, usageRows } from '../../../features/spaces/model/usage.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
+import { recapQueryOptions } from '@/features/spaces/api/recap.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { planNames, STATE_TEXT, usageRows } from '@/features/spaces/model/usage.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/plan-usage')({
   staticData: { title: 'Plan Usage' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/resources')({
   staticData: { title: 'Resources' },

@@ -7,9 +7,9 @@ import {
   type UserType,
   userTypeFromRoles,
 } from '@tinkercloud/shared';
-import { Page } from '../../../components/Page.tsx';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { Page } from '@/components/Page.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/roles-permissions')({
   staticData: { title: 'Roles & Permissions' },

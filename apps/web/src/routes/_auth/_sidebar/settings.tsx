@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { rolesAllow } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { Page } from '../../../components/Page.tsx';
-import { joinCodeQueryOptions } from '../../../features/spaces/api/members.ts';
-import { LogoField } from '../../../features/spaces/components/LogoField.tsx';
-import { SpaceDangerZone } from '../../../features/spaces/components/SpaceDangerZone.tsx';
-import { SpaceSettingsForm } from '../../../features/spaces/components/SpaceSettingsForm.tsx';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { Page } from '@/components/Page.tsx';
+import { joinCodeQueryOptions } from '@/features/spaces/api/members.ts';
+import { LogoField } from '@/features/spaces/components/LogoField.tsx';
+import { SpaceDangerZone } from '@/features/spaces/components/SpaceDangerZone.tsx';
+import { SpaceSettingsForm } from '@/features/spaces/components/SpaceSettingsForm.tsx';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/settings')({
   staticData: { title: 'Space Settings' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/sketches')({
   staticData: { title: 'Sketches' },

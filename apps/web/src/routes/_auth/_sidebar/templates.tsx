@@ -1,9 +1,9 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { CUSTOM_TEMPLATES_TAB, defaultTemplatesTab, templatesSearchSchema } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { getAppConfig } from '../../../lib/app-config.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { EmptyState, Page } from '@/components/Page.tsx';
+import { getAppConfig } from '@/lib/app-config.ts';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/templates')({
   staticData: { title: 'Templates' },

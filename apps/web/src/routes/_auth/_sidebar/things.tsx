@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
-import { useServices } from '../../../app/services.tsx';
-import { EmptyState, Page } from '../../../components/Page.tsx';
-import { PageLoader } from '../../../components/PageLoader.tsx';
-import { thingsQueryOptions } from '../../../features/iot/api/things.ts';
-import { ThingsTable } from '../../../features/iot/components/ThingsTable.tsx';
-import { useLiveUpdates } from '../../../features/iot/live/use-live-updates.ts';
-import { useSpaces } from '../../../features/spaces/hooks.ts';
-import { requireAccess } from '../../../lib/route-guards.ts';
+import { useServices } from '@/app/services.tsx';
+import { AsyncState } from '@/components/AsyncState.tsx';
+import { Page } from '@/components/Page.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { thingsQueryOptions } from '@/features/things/api/things.ts';
+import { ThingsTable } from '@/features/things/components/ThingsTable.tsx';
+import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/things')({
   staticData: { title: 'Things' },
@@ -24,23 +24,16 @@ function ThingsPage() {
   const things = useQuery(thingsQueryOptions(api, config, selected.id));
   return (
     <Page title="Things">
-      {things.isPending ? (
-        <PageLoader />
-      ) : things.isError ? (
-        <div className="load-error">
-          <EmptyState title="Things could not be loaded" hint={things.error.message} />
-          <button type="button" className="button button-subtle" onClick={() => void things.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : things.data.length === 0 ? (
-        <EmptyState
-          title="No things yet"
-          hint="A thing holds the variables of a device. Things created through the API are listed here."
-        />
-      ) : (
-        <ThingsTable things={things.data} />
-      )}
+      <AsyncState
+        query={things}
+        errorTitle="Things could not be loaded"
+        empty={{
+          title: 'No things yet',
+          hint: 'A thing holds the variables of a device. Things created through the API are listed here.',
+        }}
+      >
+        {(data) => <ThingsTable things={data} />}
+      </AsyncState>
     </Page>
   );
 }

@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
-import { useServices } from '../../../../app/services.tsx';
-import { messagesQueryOptions } from '../../api/messages.ts';
-import { LIVE_POLL_MS } from '../../live/use-live-updates.ts';
-import { formatDateTime } from '../../model/format-time.ts';
-import { formatValue } from '../../model/value-kind.ts';
+import { useServices } from '@/app/services.tsx';
+import { messagesQueryOptions } from '@/features/iot/api/messages.ts';
+import { LIVE_POLL_MS } from '@/features/iot/live/use-live-updates.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
+import { formatValue } from '@/features/iot/model/value-kind.ts';
 import { NoVariable } from './NoVariable.tsx';
 import type { WidgetProps } from './widget-props.ts';
 

@@ -1,4 +1,4 @@
-import { formatValue } from '../../model/value-kind.ts';
+import { formatValue } from '@/features/iot/model/value-kind.ts';
 import type { WidgetProps } from './widget-props.ts';
 
 /** A widget type this page cannot draw yet: its type and the current values of its variables. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useServices } from '../../../../app/services.tsx';
-import { networkErrorMessage, toast } from '../../../../lib/toast.tsx';
-import { notePublishedValue } from '../../api/published-value.ts';
-import { publishValue } from '../../api/things.ts';
+import { useServices } from '@/app/services.tsx';
+import { notePublishedValue } from '@/features/things/api/published-value.ts';
+import { publishValue } from '@/features/things/api/things.ts';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { NoVariable } from './NoVariable.tsx';
 import type { WidgetProps } from './widget-props.ts';
 

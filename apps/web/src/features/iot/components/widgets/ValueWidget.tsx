@@ -1,4 +1,4 @@
-import { formatValue } from '../../model/value-kind.ts';
+import { formatValue } from '@/features/iot/model/value-kind.ts';
 import { NoVariable } from './NoVariable.tsx';
 import type { WidgetProps } from './widget-props.ts';
 

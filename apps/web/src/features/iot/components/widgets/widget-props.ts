@@ -1,6 +1,6 @@
 import type { GraphRange } from '@tinkercloud/shared';
-import type { LinkedVariable, Widget } from '../../api/dashboard-schemas.ts';
-import type { LinkedValue } from '../../live/use-linked-values.ts';
+import type { LinkedVariable, Widget } from '@/features/dashboards/api/dashboard-schemas.ts';
+import type { LinkedValue } from '@/features/iot/live/use-linked-values.ts';
 
 /** What every widget body gets from the dashboard page. */
 export interface WidgetProps {

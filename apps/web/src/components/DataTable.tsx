@@ -1,0 +1,164 @@
+import { type ReactNode, useMemo, useState } from 'react';
+
+export interface Column<T> {
+  /** Stable id, also the sort key's name. */
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Makes the column sortable by this value. */
+  sortValue?: (row: T) => string | number | null | undefined;
+  /** The first column names the row (a row header for screen readers). */
+  rowHeader?: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** Names the table and its scroll container. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Sorted by this column at first. */
+  initialSort?: { column: string; direction: 'asc' | 'desc' };
+  /** With both, rows get checkboxes (and the header one that selects all). */
+  selected?: ReadonlySet<string>;
+  onSelectedChange?: (selected: Set<string>) => void;
+  /** Extra attributes per row (tests find rows by data-testid). */
+  rowProps?: (row: T) => Record<string, string>;
+}
+
+type Sort = { column: string; direction: 'asc' | 'desc' };
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function compare(a: string | number | null | undefined, b: string | number | null | undefined): number {
+  // Missing values go last whatever the direction.
+  if (a == null || a === '') return b == null || b === '' ? 0 : 1;
+  if (b == null || b === '') return -1;
+  return typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+}
+
+/**
+ * The app's list table: sortable columns (buttons in the headers, aria-sort), optional row selection, and a
+ * scroll container of its own (focusable and labelled, so keyboard users can scroll it on small screens).
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  initialSort,
+  selected,
+  onSelectedChange,
+  rowProps,
+}: DataTableProps<T>) {
+  const [sort, setSort] = useState<Sort | undefined>(initialSort);
+  const sorted = useMemo(() => {
+    const column = sort && columns.find((c) => c.id === sort.column);
+    if (!sort || !column?.sortValue) return rows;
+    const value = column.sortValue;
+    const sign = sort.direction === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => {
+      const va = value(a);
+      const vb = value(b);
+      // Blanks stay last in both directions.
+      if (va == null || va === '' || vb == null || vb === '') return compare(va, vb);
+      return sign * compare(va, vb);
+    });
+  }, [rows, columns, sort]);
+
+  const selectable = selected !== undefined && onSelectedChange !== undefined;
+  const allSelected = selectable && rows.length > 0 && rows.every((r) => selected.has(rowKey(r)));
+  const toggle = (key: string) => {
+    if (!selectable) return;
+    const next = new Set(selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    onSelectedChange(next);
+  };
+  const toggleAll = () => {
+    if (!selectable) return;
+    onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)));
+  };
+  const sortBy = (id: string) =>
+    setSort((s) => ({ column: id, direction: s?.column === id && s.direction === 'asc' ? 'desc' : 'asc' }));
+
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it.
+    <section className="table-wrap" aria-label={label} tabIndex={0}>
+      <table className="table" aria-label={label}>
+        <thead>
+          <tr>
+            {selectable && (
+              <th scope="col" className="table-select">
+                <input
+                  type="checkbox"
+                  aria-label="Select all"
+                  checked={allSelected}
+                  onChange={toggleAll}
+                  disabled={rows.length === 0}
+                />
+              </th>
+            )}
+            {columns.map((column) => {
+              const direction = sort?.column === column.id ? sort.direction : undefined;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={
+                    column.sortValue
+                      ? direction === 'asc'
+                        ? 'ascending'
+                        : direction === 'desc'
+                          ? 'descending'
+                          : 'none'
+                      : undefined
+                  }
+                >
+                  {column.sortValue ? (
+                    <button type="button" className="table-sort" onClick={() => sortBy(column.id)}>
+                      {column.header}
+                      <span className="table-sort-icon" aria-hidden="true">
+                        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
+                      </span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((row) => {
+            const key = rowKey(row);
+            return (
+              <tr key={key} {...rowProps?.(row)}>
+                {selectable && (
+                  <td className="table-select">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${key}`}
+                      checked={selected.has(key)}
+                      onChange={() => toggle(key)}
+                    />
+                  </td>
+                )}
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.id} scope="row">
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.id}>{column.cell(row)}</td>
+                  ),
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AppConfig } from '@tinkercloud/shared';
+import { z } from 'zod';
+import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import {
+  type Device,
+  type DeviceStatusEvent,
+  deviceSchema,
+  deviceStatusHistorySchema,
+  passSchema,
+} from '@/features/iot/api/schemas.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+
+/** The device type of a generic device that signs in with its id and a secret key. */
+export const GENERIC_DEVICE_TYPE = 'login_and_secretkey_wifi';
+/** How many connection events the device page shows. */
+export const STATUS_HISTORY_LIMIT = 10;
+
+export function devicesQueryOptions(api: ApiRequest, config: AppConfig, space: string) {
+  return queryOptions({
+    queryKey: iotKeys.devices(space),
+    queryFn: async (): Promise<Device[]> =>
+      z.array(deviceSchema).parse(await api(iotUrl(config, '/iot/v2/devices'), { organization: space })),
+  });
+}
+
+export function deviceStatusQueryOptions(api: ApiRequest, config: AppConfig, space: string, id: string) {
+  return queryOptions({
+    queryKey: iotKeys.deviceStatus(space, id),
+    queryFn: async (): Promise<DeviceStatusEvent[]> =>
+      deviceStatusHistorySchema.parse(
+        await api(iotUrl(config, `/iot/v2/devices/${enc(id)}/status?limit=${STATUS_HISTORY_LIMIT}`), {
+          organization: space,
+        }),
+      ).events,
+  });
+}
+
+export interface NewDevice {
+  device: Device;
+  /** Shown once: the server keeps only its hash. */
+  secretKey: string;
+}
+
+/**
+ * Creates a generic device and gives it a secret key (the server proposes one). When the key cannot be set,
+ * the half-made device is removed again, so a failure leaves nothing behind.
+ */
+export async function createGenericDevice(
+  api: ApiRequest,
+  config: AppConfig,
+  space: string,
+  name: string,
+): Promise<NewDevice> {
+  const device = deviceSchema.parse(
+    await api(iotUrl(config, '/iot/v2/devices'), {
+      method: 'PUT',
+      body: { name, type: GENERIC_DEVICE_TYPE },
+      organization: space,
+    }),
+  );
+  const passUrl = iotUrl(config, `/iot/v2/devices/${enc(device.id)}/pass`);
+  try {
+    const { suggested_password: secretKey } = passSchema.parse(
+      await api(`${passUrl}?suggested_password=true`, { organization: space }),
+    );
+    if (!secretKey) throw new Error('The server proposed no secret key.');
+    await api(passUrl, { method: 'PUT', body: { password: secretKey }, organization: space });
+    return { device, secretKey };
+  } catch (error) {
+    await deleteDevice(api, config, space, device.id, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Soft by default: the device goes to the trash and its thing is unbound. */
+export async function deleteDevice(
+  api: ApiRequest,
+  config: AppConfig,
+  space: string,
+  id: string,
+  options: { force?: boolean } = {},
+) {
+  await api(iotUrl(config, `/iot/v2/devices/${enc(id)}${options.force ? '?force=true' : ''}`), {
+    method: 'DELETE',
+    organization: space,
+  });
+}

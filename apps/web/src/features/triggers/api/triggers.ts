@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AppConfig } from '@tinkercloud/shared';
+import { z } from 'zod';
+import { iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import { type Trigger, triggerSchema } from '@/features/iot/api/schemas.ts';
+import type { ApiRequest } from '@/lib/api.ts';
+
+/** The space's triggers (the deleted ones stay out, as the API leaves them out by default). */
+export function triggersQueryOptions(api: ApiRequest, config: AppConfig, space: string) {
+  return queryOptions({
+    queryKey: iotKeys.triggers(space),
+    queryFn: async (): Promise<Trigger[]> =>
+      z.array(triggerSchema).parse(await api(iotUrl(config, '/iot/v1/triggers'), { organization: space })),
+  });
+}

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toErrorBody } from '@tinkercloud/shared';
+import { describe, expect, it } from 'vitest';
+import { Button } from '@/components/Button.tsx';
+import { SnackbarProvider } from '@/components/SnackbarProvider.tsx';
+import { ApiError } from './api.ts';
+import { useApiMutation } from './use-api-mutation.ts';
+
+const key = ['names'];
+/** What the server holds; the list query reads it. */
+let stored = ['alpha'];
+
+/** A list that the server (here a promise the test settles) may or may not accept a new entry into. */
+function Names({ add }: { add: (name: string) => Promise<void> }) {
+  const names = useQuery({
+    queryKey: key,
+    queryFn: async () => [...stored],
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const create = useApiMutation<void, string, string[]>({
+    mutationFn: add,
+    optimistic: { queryKey: key, update: (cached, name) => [...(cached ?? []), name] },
+    successMessage: (_, name) => `Created ${name}`,
+  });
+  return (
+    <>
+      <ul>
+        {names.data?.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+      <Button onClick={() => create.mutateAsync('beta')}>Add</Button>
+    </>
+  );
+}
+
+function setup(add: (name: string) => Promise<void>) {
+  stored = ['alpha'];
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(key, ['alpha']);
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarProvider />
+      <Names add={add} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+describe('useApiMutation', () => {
+  it('shows the change at once, then rolls it back and shows the spec error text when the write fails', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const client = setup(() => new Promise((_, reject) => (fail = reject)));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('beta')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+    fail(new ApiError(toErrorBody({ status: 409, detail: 'name already used' })));
+    expect(await screen.findByText('Network Error: name already used')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('beta')).toBeNull());
+    expect(client.getQueryData(key)).toEqual(['alpha']);
+    expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('keeps the change and says so when the write succeeds', async () => {
+    setup(async (name) => {
+      stored = [...stored, name];
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Created beta')).toBeTruthy();
+    expect(screen.getByText('beta')).toBeTruthy();
+  });
+});
