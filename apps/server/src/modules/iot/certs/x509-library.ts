@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's WebCrypto is the standard API the library expects; its typings differ only by name from the DOM's.
+x509.cryptoProvider.set(webcrypto as never);
 
 export { x509 };

@@ -16,6 +16,11 @@ const OID_CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
 
 export class CsrError extends Error {}
 
+/** A copy in a plain ArrayBuffer: the library's BufferSource type refuses a Buffer that may share memory. */
+function bytes(buffer: Buffer): ArrayBuffer {
+  return Uint8Array.from(buffer).buffer;
+}
+
 export interface ParsedCsr {
   /** The SubjectPublicKeyInfo as the request carries it. */
   spki: Buffer;
@@ -67,7 +72,7 @@ export function distinguishedName(commonName: string, organization?: string): x5
 
 /** RFC 5280 4.2.1.2 method 1 (SHA-1 of the public key bits), as the library computes it. */
 export async function keyIdentifier(spki: Buffer): Promise<Buffer> {
-  const key = new x509.PublicKey(spki);
+  const key = new x509.PublicKey(bytes(spki));
   const extension = await x509.SubjectKeyIdentifierExtension.create(key);
   return Buffer.from(extension.keyId, 'hex');
 }
@@ -102,7 +107,7 @@ async function signingKey(key: KeyObject): Promise<webcrypto.CryptoKey> {
 
 /** A v3 certificate: a CA (key and certificate signing) or a TLS client (digital signature, clientAuth). */
 export async function buildCertificate(spec: CertificateSpec): Promise<SignedCertificate> {
-  const publicKey = new x509.PublicKey(spec.spki);
+  const publicKey = new x509.PublicKey(bytes(spec.spki));
   const usage = spec.ca
     ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign
     : x509.KeyUsageFlags.digitalSignature;
@@ -140,5 +145,5 @@ export function subjectOf(certificatePem: string): x509.Name {
 
 /** PEM text of DER bytes. */
 export function pem(label: 'CERTIFICATE' | 'CERTIFICATE REQUEST', der: Buffer): string {
-  return x509.PemConverter.encode(der, label);
+  return x509.PemConverter.encode(bytes(der), label);
 }
