@@ -182,6 +182,7 @@ describe('OTA updates', () => {
     const big = await upload(user.id, device.id, { file: Buffer.alloc(OTA_MAX_BYTES + 1, 7) });
     expect(big.statusCode).toBe(413);
     // As Node's fetch streams a Blob (64 KiB pieces, one starting exactly at the limit): still refused whole.
+    // (The parts() iterator already surfaced the limit here, unlike request.file() for logos; this keeps it so.)
     const streamed = streamedMultipart('ota_file', Buffer.from('fw'), OTA_MAX_BYTES + 64 * 1024);
     const cut = await t.app.inject({
       method: 'POST',
