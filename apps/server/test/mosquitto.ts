@@ -76,6 +76,8 @@ export async function startMosquitto(found: { binary: string; plugin: string }):
       // The default (1000) silently drops QoS 1 messages queued for a slow subscriber.
       'max_queued_messages 0',
       'max_inflight_messages 0',
+      // As the connectivity README advises: clients' largest packet, with room for the server's own messages.
+      'max_packet_size 1048576',
       '',
     ].join('\n'),
   );

@@ -35,14 +35,24 @@ export const RATE_LIMITS = {
   resendVerification: { max: 5, timeWindow: '1 hour' },
 } as const;
 
+/**
+ * Failed sign-ins per client address across all logins (`idp/address-failures.ts`), beside the per-login limit
+ * above: guessing one common password against many logins from one address stops after 20 failures in 15
+ * minutes. Successful sign-ins do not count, so a class behind one address signs in freely.
+ */
+export const SIGN_IN_FAILURES_PER_ADDRESS = { max: 20, windowMs: 15 * 60_000 } as const;
+
+/** The text of every sign-in and account limit: how long until the next try. */
+export function tooManyAttempts(ttlMs: number): string {
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  return `Too many attempts. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`;
+}
+
 /** Registers the limiter with no global limit: routes opt in through `config.rateLimit`. */
 export async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'too_many_requests',
-        `Too many attempts. Try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minute${context.ttl > 60_000 ? 's' : ''}.`,
-      ),
+      new AppError('too_many_requests', tooManyAttempts(context.ttl)),
   });
 }

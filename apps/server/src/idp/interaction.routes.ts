@@ -2,8 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { AppError } from '../errors.ts';
-import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { RATE_LIMITS, SIGN_IN_FAILURES_PER_ADDRESS, tooManyAttempts } from '../http/rate-limits.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
+import { createAddressFailures } from './address-failures.ts';
 import { formValue, sendPage } from './http-helpers.ts';
 import type { PageContext } from './pages/layout.ts';
 import { errorPage, signInPage, signUpPage } from './pages/views.ts';
@@ -30,6 +31,8 @@ const isMinorRequest = (details: Details) => ['1', 'true'].includes(String(detai
  */
 export function interactionRoutes(deps: Deps): FastifyPluginAsync {
   const { provider, accounts, pages } = deps;
+  // request.ip: the client's address, from X-Forwarded-For only with TRUST_PROXY.
+  const failuresByAddress = createAddressFailures(SIGN_IN_FAILURES_PER_ADDRESS);
 
   /** The interaction of this browser, only if it is the one named in the URL. */
   async function load(request: UidRequest, reply: FastifyReply): Promise<Details | null> {
@@ -103,11 +106,18 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
           return reply.redirect(`${pages.mountPath}/interaction/${details.uid}`, 303);
         const login = formValue(request.body, 'login').trim();
         const password = formValue(request.body, 'password');
+        // Checked before the password is: each check costs a scrypt hash.
+        const wait = failuresByAddress.blockedFor(request.ip);
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait / 1000)));
+          return sendPage(reply, signInPage(pages, details.uid, { login }, tooManyAttempts(wait)), 429);
+        }
         try {
           const account = await accounts.authenticate(login, password);
           return await finishLogin(request, reply, account.id);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
+          if (err.status === 401) failuresByAddress.failed(request.ip);
           return sendPage(reply, signInPage(pages, details.uid, { login }, err.detail), err.status);
         }
       },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { RATE_LIMITS, SIGN_IN_FAILURES_PER_ADDRESS } from '../http/rate-limits.ts';
 import { browser, createIdpHarness, type IdpHarness, pkcePair } from './testing/harness.ts';
 
 const ORIGIN = 'http://test.local';
@@ -35,6 +35,36 @@ describe('rate limits on the sign-in pages', () => {
     expect(blocked.body).toMatch(/Too many attempts\. Try again in 1 minute\./);
 
     const other = await b.post(`/auth/interaction/${uid}/login`, { login: 'someone-else', password: 'x' });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('stops one address trying many logins, counting the address a trusted proxy forwards', async () => {
+    const { b, uid } = await interaction();
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS.max; i++) {
+      const res = await b.post(
+        `/auth/interaction/${uid}/login`,
+        { login: `student${i}`, password: 'Summer2026!' },
+        from('203.0.113.7'),
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await b.post(
+      `/auth/interaction/${uid}/login`,
+      { login: 'student-next', password: 'Summer2026!' },
+      from('203.0.113.7'),
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['content-type']).toContain('text/html');
+    expect(blocked.body).toContain('Too many attempts. Try again in 15 minutes.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+    // Another address is not held back.
+    const other = await b.post(
+      `/auth/interaction/${uid}/login`,
+      { login: 'student-next', password: 'Summer2026!' },
+      from('198.51.100.9'),
+    );
     expect(other.statusCode).toBe(401);
   });
 

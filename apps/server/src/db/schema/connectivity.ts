@@ -4,7 +4,8 @@ import { users } from './users.ts';
 
 /**
  * What the broker learns about a device besides its status (which lives on the device row): the network
- * settings it reported, and the values it sent that were refused (malformed, unknown names, wrong types).
+ * settings it reported, the values it sent that were refused (malformed, unknown names, wrong types), and the
+ * messages refused whole (too large, too many).
  */
 export const iotDeviceConnectivity = pgTable('iot_device_connectivity', {
   deviceId: uuid('device_id')
@@ -13,6 +14,8 @@ export const iotDeviceConnectivity = pgTable('iot_device_connectivity', {
   /** DeviceNetConfig as sent: `{adapter, params}`. */
   netConfig: jsonb('net_config').$type<{ adapter: number; params: unknown[] }>(),
   rejectedValues: bigint('rejected_values', { mode: 'number' }).notNull().default(0),
+  /** Whole messages refused unread: over the maximum packet size or the device's message rate. */
+  rejectedMessages: bigint('rejected_messages', { mode: 'number' }).notNull().default(0),
   /** The latest refusal: `{at, topic, name, reason}`. */
   lastRejection: jsonb('last_rejection').$type<{ at: string; topic: string; name: string; reason: string }>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

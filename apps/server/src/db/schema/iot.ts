@@ -301,6 +301,29 @@ export const iotDashboardShares = pgTable(
   ],
 );
 
+/**
+ * Access-request mails sent today from one requester to one dashboard owner (`PUT …/share_request`): a row per
+ * pair, its counter starting again each day. In the database so every server process and restart agree.
+ */
+export const iotShareRequestMails = pgTable(
+  'iot_share_request_mails',
+  {
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The UTC day the counter is for. */
+    day: text('day').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.ownerId] }),
+    index('iot_share_request_mails_owner_idx').on(t.ownerId),
+  ],
+);
+
 /** A trigger watches one property or the connection status of devices (never both). */
 export const iotTriggers = pgTable(
   'iot_triggers',

@@ -96,7 +96,12 @@ export function pkcePair() {
 export function browser(app: FastifyInstance, origin: string) {
   const jar = new CookieJar();
   const toPath = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
-  async function request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
+  async function request(
+    method: 'GET' | 'POST',
+    url: string,
+    form?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
     const path = toPath(url);
     const res: LightMyRequestResponse = await app.inject({
       method,
@@ -105,6 +110,7 @@ export function browser(app: FastifyInstance, origin: string) {
         host: new URL(origin).host,
         cookie: jar.header(path.split('?')[0] ?? '/'),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
       },
       ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
     });
@@ -114,7 +120,8 @@ export function browser(app: FastifyInstance, origin: string) {
   return {
     jar,
     get: (url: string) => request('GET', url),
-    post: (url: string, form: Record<string, string>) => request('POST', url, form),
+    post: (url: string, form: Record<string, string>, headers?: Record<string, string>) =>
+      request('POST', url, form, headers),
     location: (res: LightMyRequestResponse) => String(res.headers.location ?? ''),
   };
 }

@@ -3,8 +3,10 @@ import type { Access } from './access.ts';
 import type { AuthResult, ClientAuth, ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { Commands } from './commands.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
+import { type DeviceRate, overRate } from './device-rate.ts';
 import type { Forward, Ingest } from './ingest.ts';
 import type { Presence } from './presence.ts';
+import type { Rejections } from './rejections.ts';
 import type { Sessions } from './sessions.ts';
 import { parseTopic } from './topics.ts';
 
@@ -27,7 +29,15 @@ export interface BrokerHandlers {
   maySubscribe(who: ClientIdentity, topic: string): Promise<boolean>;
   subscribed(who: ClientIdentity, topic: string): void;
   mayReceive(who: ClientIdentity, topic: string): boolean;
+  /** The client sent a packet over the maximum size; its connection is being closed. */
+  tooLarge(who: ClientIdentity | undefined, bytes: number, maxBytes: number): void;
 }
+
+/** The reason shown on the device's connectivity page for a packet over the maximum size. */
+export const tooLargeReason = (bytes: number, maxBytes: number) =>
+  bytes < 0
+    ? 'a packet with a malformed length (the connection was closed)'
+    : `a packet of ${bytes} bytes is over the limit of ${maxBytes} bytes (the connection was closed)`;
 
 export function createBrokerHandlers(deps: {
   auth: ClientAuth;
@@ -37,6 +47,9 @@ export function createBrokerHandlers(deps: {
   presence: Presence;
   ingest: Ingest;
   commands: Commands;
+  rejections: Rejections;
+  /** Each device's message rate. */
+  rate: DeviceRate;
   logger: FastifyBaseLogger;
   /** A device's session began (onboarding records learn it was provisioned). */
   onDeviceConnected?: (deviceId: string) => void;
@@ -80,6 +93,11 @@ export function createBrokerHandlers(deps: {
       if (!t) return { allowed: false };
       if (who.kind === 'device') {
         presence.activity(who.deviceId);
+        // Over its rate: acknowledged (QoS 1) but dropped and counted, so the device does not send it again.
+        if (!deps.rate.take(who.deviceId)) {
+          deps.rejections.refuseMessage(who.deviceId, topic, overRate(deps.rate));
+          return { allowed: true, forward: null };
+        }
         if (t.scope === 'device') {
           // c/up is for the cloud alone; the legacy e/o carries device attributes nobody subscribes to.
           if (t.channel === 'c/up') void commands.command(who.deviceId, payload);
@@ -108,5 +126,11 @@ export function createBrokerHandlers(deps: {
     },
 
     mayReceive: (who, topic) => access.mayReceive(who, topic),
+
+    tooLarge(who, bytes, maxBytes) {
+      if (who?.kind === 'device')
+        deps.rejections.refuseMessage(who.deviceId, '', tooLargeReason(bytes, maxBytes));
+      else deps.logger.info({ who, bytes, maxBytes }, 'MQTT packet over the maximum size: connection closed');
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 
+const limits = { maxPacketBytes: 256 * 1024, deviceRate: { perSecond: 10, burst: 100 } };
+
 const problems = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -19,6 +21,7 @@ describe('MQTT settings', () => {
       port: 1883,
       portExplicit: false,
       tls: null,
+      limits,
     });
   });
 
@@ -36,6 +39,7 @@ describe('MQTT settings', () => {
       port: 1884,
       portExplicit: true,
       tls: { port: 8884, certFile: '/etc/tc/cert.pem', keyFile: '/etc/tc/key.pem' },
+      limits,
     });
   });
 
@@ -46,10 +50,23 @@ describe('MQTT settings', () => {
       mode: 'external',
       url: 'mqtt://tinkercloud:pw@broker.example.org:1883',
       clientId: expect.stringMatching(/^tinkercloud-.+-8081$/),
+      limits,
     });
     expect(loadConfig({ MQTT_URL: 'mqtt://b:1883', MQTT_CLIENT_ID: 'tc-a' }).mqtt).toMatchObject({
       clientId: 'tc-a',
     });
+  });
+
+  it('bounds what a client sends: packet size and device rate, from the environment', () => {
+    expect(
+      loadConfig({
+        MQTT_MAX_PACKET_BYTES: '65536',
+        MQTT_DEVICE_MESSAGES_PER_SECOND: '0.5',
+        MQTT_DEVICE_MESSAGE_BURST: '20',
+      }).mqtt.limits,
+    ).toEqual({ maxPacketBytes: 65536, deviceRate: { perSecond: 0.5, burst: 20 } });
+    expect(problems({ MQTT_MAX_PACKET_BYTES: '100' })[0]).toMatch(/^MQTT_MAX_PACKET_BYTES: /);
+    expect(problems({ MQTT_DEVICE_MESSAGE_BURST: '0' })[0]).toMatch(/^MQTT_DEVICE_MESSAGE_BURST: /);
   });
 
   it('lists every inconsistent setting', () => {

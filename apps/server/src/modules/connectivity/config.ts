@@ -3,6 +3,18 @@ import { z } from 'zod';
 
 export const DEFAULT_MQTT_PORT = 1883;
 
+/**
+ * 256 KiB: an Arduino board's whole MQTT buffer is a few KiB (ArduinoMqttClient sends one SenML or command
+ * message at a time, and firmware comes over HTTP, not MQTT), applications' messages are as small; a packet this
+ * large is a mistake or an attack, and is never buffered whole.
+ */
+export const DEFAULT_MAX_PACKET_BYTES = 256 * 1024;
+/**
+ * 10 messages a second with bursts of 100: the Arduino library sends a property at most every 500 ms and groups
+ * the properties ready at once into one message, so a sketch stays well below; a runaway loop does not.
+ */
+export const DEFAULT_DEVICE_RATE = { perSecond: 10, burst: 100 };
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** The broker's environment variables, spread into the server's one schema (src/config.ts). */
@@ -13,6 +25,14 @@ export const mqttEnvSchema = {
   MQTT_TLS_CERT_FILE: z.string().min(1).optional(),
   MQTT_TLS_KEY_FILE: z.string().min(1).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp|ssl)$/ }).optional(),
+  // What one client may send (limits.ts): the largest MQTT packet, and each device's message rate (0: no limit).
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(DEFAULT_MAX_PACKET_BYTES),
+  MQTT_DEVICE_MESSAGES_PER_SECOND: z.coerce
+    .number()
+    .min(0)
+    .max(100_000)
+    .default(DEFAULT_DEVICE_RATE.perSecond),
+  MQTT_DEVICE_MESSAGE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_DEVICE_RATE.burst),
   MQTT_CLIENT_ID: z
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits and _ . - (at most 64)')
@@ -21,7 +41,15 @@ export const mqttEnvSchema = {
 
 type MqttEnv = { [K in keyof typeof mqttEnvSchema]?: z.infer<(typeof mqttEnvSchema)[K]> };
 
-export type MqttConfig =
+/** What one client may send, whichever broker carries it. */
+export interface MqttLimits {
+  /** The largest MQTT packet a client may send, fixed header included (bytes). */
+  maxPacketBytes: number;
+  /** Each device's messages: `perSecond` sustained (0: no limit), `burst` at once. */
+  deviceRate: { perSecond: number; burst: number };
+}
+
+export type MqttConfig = { limits: MqttLimits } & (
   | {
       mode: 'embedded';
       host: string;
@@ -40,7 +68,8 @@ export type MqttConfig =
        * not acknowledged), different for each process.
        */
       clientId: string;
-    };
+    }
+);
 
 /** Problems that span several variables, listed with the others by loadConfig. */
 export function mqttProblems(env: Record<string, string | undefined>): string[] {
@@ -63,14 +92,23 @@ export function mqttProblems(env: Record<string, string | undefined>): string[] 
 }
 
 export function mqttConfig(e: MqttEnv, http: { host: string; port: number }): MqttConfig {
+  const limits: MqttLimits = {
+    maxPacketBytes: e.MQTT_MAX_PACKET_BYTES ?? DEFAULT_MAX_PACKET_BYTES,
+    deviceRate: {
+      perSecond: e.MQTT_DEVICE_MESSAGES_PER_SECOND ?? DEFAULT_DEVICE_RATE.perSecond,
+      burst: e.MQTT_DEVICE_MESSAGE_BURST ?? DEFAULT_DEVICE_RATE.burst,
+    },
+  };
   if (e.MQTT_URL) {
     return {
+      limits,
       mode: 'external',
       url: e.MQTT_URL,
       clientId: e.MQTT_CLIENT_ID ?? `tinkercloud-${hostname()}-${http.port}`,
     };
   }
   return {
+    limits,
     mode: 'embedded',
     host: e.MQTT_HOST ?? http.host,
     port: e.MQTT_PORT ?? DEFAULT_MQTT_PORT,

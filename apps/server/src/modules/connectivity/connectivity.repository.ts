@@ -227,6 +227,17 @@ export function createConnectivityRepository(db: Database) {
       );
     },
 
+    /** Adds messages refused whole (too large, over the rate) to the device's counter; keeps the latest reason. */
+    async addRejectedMessages(deviceId: string, count: number, last: Rejection): Promise<void> {
+      await upsertConnectivity(
+        { deviceId, rejectedMessages: count, lastRejection: last },
+        {
+          rejectedMessages: sql`${iotDeviceConnectivity.rejectedMessages} + ${count}`,
+          lastRejection: last,
+        },
+      );
+    },
+
     async connectivity(deviceId: string) {
       const rows = await db
         .select()

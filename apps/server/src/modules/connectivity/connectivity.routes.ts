@@ -16,6 +16,12 @@ const connectivitySchema = z.object({
   wifi_fw_version: z.string().nullable(),
   net_config: z.object({ adapter: z.number(), params: z.array(z.unknown()) }).nullable(),
   rejected_values: z.number().int().describe('Values this device sent that were refused (never stored)'),
+  rejected_messages: z
+    .number()
+    .int()
+    .describe(
+      'Messages refused whole, unread: over the maximum MQTT packet size (the connection was closed) or over the device message rate (dropped)',
+    ),
   last_rejection: z
     .object({ at: z.string(), topic: z.string(), name: z.string(), reason: z.string() })
     .nullable()
@@ -24,7 +30,8 @@ const connectivitySchema = z.object({
 
 /**
  * Our extension beside the upstream device routes: what the broker knows of a device, including the count of
- * values it sent that were refused (malformed, unknown names, wrong types).
+ * values it sent that were refused (malformed, unknown names, wrong types) and of messages refused whole (too
+ * large, over its rate).
  */
 export const deviceConnectivityRoutes: FastifyPluginAsync<{ db: Database; resolve: SpaceResolver }> = async (
   app,
@@ -57,6 +64,7 @@ export const deviceConnectivityRoutes: FastifyPluginAsync<{ db: Database; resolv
         wifi_fw_version: device.wifiFwVersion,
         net_config: extra?.netConfig ?? null,
         rejected_values: extra?.rejectedValues ?? 0,
+        rejected_messages: extra?.rejectedMessages ?? 0,
         last_rejection: extra?.lastRejection ?? null,
       };
     },

@@ -20,6 +20,7 @@ import { createClientAuth } from './client-auth.ts';
 import { createCommands } from './commands.ts';
 import type { MqttConfig } from './config.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
+import { createDeviceRate, overRate } from './device-rate.ts';
 import { createDstPushes } from './dst-pushes.ts';
 import { createDynsec } from './dynsec.ts';
 import { createEmbeddedBroker, type Listening } from './embedded-broker.ts';
@@ -79,6 +80,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   };
   const repo = createConnectivityRepository(db);
   const rejections = createRejections({ repo, logger });
+  const rate = createDeviceRate(mqtt.limits.deviceRate);
   const presence = createPresence({ repo, events, logger });
   const things = createThingCache(repo);
   const ingest = createIngest({
@@ -111,6 +113,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     things,
     ingest,
     rejections,
+    rate,
     lastValues,
     useEvents,
     onDeviceConnected,
@@ -128,6 +131,8 @@ type Parts = {
   things: ReturnType<typeof createThingCache>;
   ingest: ReturnType<typeof createIngest>;
   rejections: ReturnType<typeof createRejections>;
+  /** Each device's message rate (limits of `MQTT_DEVICE_MESSAGES_PER_SECOND` / `_BURST`). */
+  rate: ReturnType<typeof createDeviceRate>;
   lastValues: (ids: string[]) => Promise<Map<string, { at: Date; value: unknown }>>;
   /** Sets the live event bus (made from this module's transport). */
   useEvents: (bus: EventBus) => void;
@@ -158,7 +163,7 @@ function housekeeping(parts: Parts, recheck: () => Promise<void>) {
 async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedded' }>) {
   const { deps, repo, presence, ingest, rejections } = parts;
   const { config, db, logger } = deps;
-  const broker = await createEmbeddedBroker(logger);
+  const broker = await createEmbeddedBroker(logger, { maxPacketBytes: mqtt.limits.maxPacketBytes });
   const outbound = { publish: broker.publish };
   const sessions = createSessions({ repo, outbound, logger, disconnect: (id) => broker.disconnect(id) });
   const commands = createCommands({
@@ -198,6 +203,8 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       presence,
       ingest,
       commands,
+      rejections,
+      rate: parts.rate,
       logger,
       onDeviceConnected: parts.onDeviceConnected,
     }),
@@ -274,6 +281,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       await presence.settled();
       await ingest.drain();
       await presence.flushActivity().catch(() => undefined);
+      await rejections.flush();
     },
   };
 }
@@ -378,6 +386,16 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     if (session) await presence.disconnected(id, session.space, connection);
   }
 
+  /**
+   * Mosquitto has no per-client message rate: the check runs here, on the share of the device's messages this
+   * process receives. Over it, the message is acknowledged to the broker, dropped and counted.
+   */
+  function withinRate(deviceId: string, topic: string): boolean {
+    if (parts.rate.take(deviceId)) return true;
+    rejections.refuseMessage(deviceId, topic, overRate(parts.rate));
+    return false;
+  }
+
   handle = async ({ topic, payload, fromServer }) => {
     if (topic === LOG_TOPIC) {
       await connectionEventInOrder(payload.toString('utf8'));
@@ -394,6 +412,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       if (t.channel !== 'c/up') return true;
       presence.activity(t.id);
       stale.seen(t.id);
+      if (!withinRate(t.id, topic)) return true;
       await commands.command(t.id, payload);
       return true;
     }
@@ -402,6 +421,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     if (!deviceId) return true;
     presence.activity(deviceId);
     stale.seen(deviceId);
+    if (!withinRate(deviceId, topic)) return true;
     if (t.channel === 'e/o') await ingest.fromDevice(deviceId, t.id, topic, payload);
     else if (t.channel === 'shadow/o') await commands.shadowRequest(deviceId, t.id, payload);
     return true;
@@ -524,6 +544,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       await broker.close(() => ingest.drain());
       await presence.settled();
       await presence.flushActivity().catch(() => undefined);
+      await rejections.flush();
     },
   };
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config.ts';
+import { DEFAULT_DEVICE_RATE, DEFAULT_MAX_PACKET_BYTES } from './config.ts';
 import { createEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.ts';
 
 const logger = pino({ level: 'silent' });
@@ -22,13 +23,21 @@ async function takenPort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
+const LIMITS = { maxPacketBytes: DEFAULT_MAX_PACKET_BYTES };
 const embedded = (port: number, portExplicit: boolean) =>
-  ({ mode: 'embedded', host: '127.0.0.1', port, portExplicit, tls: null }) as const;
+  ({
+    mode: 'embedded',
+    host: '127.0.0.1',
+    port,
+    portExplicit,
+    tls: null,
+    limits: { maxPacketBytes: DEFAULT_MAX_PACKET_BYTES, deviceRate: DEFAULT_DEVICE_RATE },
+  }) as const;
 
 describe('embedded broker listeners', () => {
   it('moves to the next free port when the default one is taken', async () => {
     const taken = await takenPort();
-    const broker = await createEmbeddedBroker(logger);
+    const broker = await createEmbeddedBroker(logger, LIMITS);
     opened.push(broker);
     const listening = await broker.listen(embedded(taken, false));
     expect(listening.port).toBeGreaterThan(taken);
@@ -37,7 +46,7 @@ describe('embedded broker listeners', () => {
 
   it('refuses to start when a port chosen with MQTT_PORT is taken', async () => {
     const taken = await takenPort();
-    const broker = await createEmbeddedBroker(logger);
+    const broker = await createEmbeddedBroker(logger, LIMITS);
     opened.push(broker);
     const error = await broker.listen(embedded(taken, true)).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ConfigError);

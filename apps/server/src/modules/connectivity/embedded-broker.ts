@@ -11,6 +11,7 @@ import type { LiveTransport } from '../live/live-event.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
 import type { ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { MqttConfig } from './config.ts';
+import { guardPacketSize } from './packet-size-guard.ts';
 import { INTERNAL_PREFIX } from './topics.ts';
 
 type EmbeddedConfig = Extract<MqttConfig, { mode: 'embedded' }>;
@@ -43,7 +44,7 @@ export interface Listening {
  * the HTTP server. Every client goes through the broker handlers; a QoS 1 publish is acknowledged only after
  * `handlers.publish` settled, which is after its values are committed.
  */
-export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
+export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { maxPacketBytes: number }) {
   const identities = new WeakMap<Client, ClientIdentity>();
   let handlers: BrokerHandlers | null = null;
   const servers: Server[] = [];
@@ -105,6 +106,18 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
     },
   });
 
+  /**
+   * Every connection, whichever listener it came in on, passes the packet size guard before Aedes reads it.
+   * The client is known only once Aedes made it; a packet is read long after that.
+   */
+  function handle(conn: Duplex, req?: IncomingMessage) {
+    let client: Client | undefined;
+    guardPacketSize(conn, limits.maxPacketBytes, (bytes) => {
+      handlers?.tooLarge(client ? identities.get(client) : undefined, bytes, limits.maxPacketBytes);
+    });
+    client = aedes.handle(conn, req);
+  }
+
   aedes.on('clientReady', (client) => {
     const who = identities.get(client);
     if (who) void handlers?.connected(who, client);
@@ -140,7 +153,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
   }
 
   async function listenPlain(config: EmbeddedConfig): Promise<number> {
-    const server = createServer(aedes.handle);
+    const server = createServer((socket) => handle(socket));
     servers.push(server);
     const last = config.portExplicit || config.port === 0 ? config.port : config.port + PORT_SEARCH;
     for (let port = config.port; port <= last; port += 1) {
@@ -178,7 +191,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
     // absent or untrusted one does not end the handshake (the CONNECT is checked as usual then).
     const server = createTlsServer(
       clientCa ? { ...options, ca: clientCa, requestCert: true, rejectUnauthorized: false } : options,
-      aedes.handle,
+      (socket) => handle(socket),
     );
     servers.push(server);
     try {
@@ -207,7 +220,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger) {
       wss.handleUpgrade(req, socket, head, (ws) => {
         const stream = createWebSocketStream(ws);
         stream.on('error', (err) => logger.debug({ err }, 'MQTT WebSocket stream error'));
-        aedes.handle(stream, req);
+        handle(stream, req);
       });
     };
     http.on('upgrade', onUpgrade);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { multipart, PNG, spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import { multipart, PNG, spaceFixtures, streamedMultipart } from '../spaces/spaces.fixtures.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof spaceFixtures>;
@@ -89,6 +89,26 @@ describe('space logos and the media route', () => {
     expect((await upload(admin.id, org.id, PNG, { field: 'media' })).statusCode).toBe(400);
     const json = await f.call(admin.id, 'POST', `/classroom/v1/organizations/${org.id}/logo`, { logo: 'x' });
     expect(json.statusCode).toBe(415);
+    const [space] = (await f.call(admin.id, 'GET', '/classroom/v1/organizations')).json().organizations;
+    expect(space.logo).toBeNull();
+  });
+
+  it('refuses a logo over 1 MiB however it is streamed, rather than storing its first MiB', async () => {
+    const admin = await t.createUser();
+    const org = await f.space('pro', [[admin.id, 'role:pro-admin']]);
+    // As Node's fetch sends a Blob: 64 KiB pieces, so one starts exactly at the 1 MiB limit.
+    const form = streamedMultipart('logo', PNG, 1024 * 1024 + 64 * 1024, 'image/png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/classroom/v1/organizations/${org.id}/logo`,
+      headers: { ...(await f.headersFor(admin.id)), 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      code: 'payload_too_large',
+      detail: 'The logo must be at most 1 MiB.',
+    });
     const [space] = (await f.call(admin.id, 'GET', '/classroom/v1/organizations')).json().organizations;
     expect(space.logo).toBeNull();
   });

@@ -5,9 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
+import { readWholeFile } from '../../http/multipart-file.ts';
 import { errors, noContent, security } from '../spaces/route-helpers.ts';
 import { logoQuery, spaceIdParam } from '../spaces/spaces.schemas.ts';
-import { LOGO_MAX_BYTES, type MediaService } from './media.service.ts';
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, type MediaService } from './media.service.ts';
 
 const FIELD_HINT = 'Send the image as multipart/form-data in the field "logo".';
 
@@ -26,14 +27,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
     if (!request.isMultipart()) throw new AppError('unsupported_media_type', FIELD_HINT);
     const file = await request.file();
     if (file?.fieldname !== 'logo') throw new AppError('bad_request', FIELD_HINT);
-    try {
-      return await file.toBuffer();
-    } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
-        throw new AppError('payload_too_large', 'The logo must be at most 1 MiB.');
-      }
-      throw err;
-    }
+    return readWholeFile(file, () => new AppError('payload_too_large', LOGO_TOO_LARGE));
   }
 
   typed.post(

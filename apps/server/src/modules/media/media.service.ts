@@ -11,6 +11,7 @@ import { sniffImageType } from './image-type.ts';
 import { createMediaRepository, type MediaKind } from './media.repository.ts';
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_TOO_LARGE = 'The logo must be at most 1 MiB.';
 export const NOT_AN_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
 
 /** Space logos (the icon and the horizontal "second" logo), stored in the database and served publicly. */
@@ -35,8 +36,7 @@ export function createMediaService(deps: {
       const bytes = await read();
       const contentType = sniffImageType(bytes);
       if (!contentType) throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
-      if (bytes.length > LOGO_MAX_BYTES)
-        throw new AppError('payload_too_large', 'The logo must be at most 1 MiB.');
+      if (bytes.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', LOGO_TOO_LARGE);
       const updated = await inTransaction(deps.db, async (tx) => {
         const current = await createSpacesRepository(tx).lock(org.id);
         if (!current) throw notFound('Space');

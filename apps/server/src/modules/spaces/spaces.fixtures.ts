@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Role } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/app.ts';
@@ -22,6 +23,35 @@ export function multipart(field: string, data: Buffer, filename = 'logo.png', ty
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A multipart/form-data body streamed as Node's fetch sends a Blob: the part's head, then the file in 64 KiB
+ * pieces, one event-loop turn apart so the server reads each on its own. With `bytes` a multiple of 64 KiB
+ * and one piece over a limit that is too, the piece that crosses the limit starts exactly at it.
+ */
+export function streamedMultipart(
+  field: string,
+  head: Buffer,
+  bytes: number,
+  type = 'application/octet-stream',
+) {
+  const boundary = `----tc${Math.random().toString(16).slice(2)}`;
+  const piece = 64 * 1024;
+  async function* parts() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="upload.bin"\r\nContent-Type: ${type}\r\n\r\n`,
+    );
+    for (let sent = 0; sent < bytes; sent += piece) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const chunk = Buffer.alloc(Math.min(piece, bytes - sent), 7);
+      if (sent === 0) head.copy(chunk);
+      yield chunk;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return { payload: Readable.from(parts()), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

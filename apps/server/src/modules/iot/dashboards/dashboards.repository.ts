@@ -5,6 +5,7 @@ import {
   iotDashboardShares,
   iotDashboards,
   iotProperties,
+  iotShareRequestMails,
   iotThings,
   iotWidgets,
   iotWidgetVariables,
@@ -142,6 +143,29 @@ export function createDashboardsRepository(db: Database) {
     },
 
     /** Any live dashboard by id, whatever its space (for access requests only). */
+    /**
+     * Counts one access-request mail from `requesterId` to `ownerId` on `day` (UTC, YYYY-MM-DD), unless `max`
+     * were already sent that day: false then. One statement, so concurrent requests in any process agree.
+     */
+    async countShareRequestMail(
+      requesterId: string,
+      ownerId: string,
+      day: string,
+      max: number,
+    ): Promise<boolean> {
+      const t = iotShareRequestMails;
+      const rows = await db
+        .insert(t)
+        .values({ requesterId, ownerId, day, sent: 1 })
+        .onConflictDoUpdate({
+          target: [t.requesterId, t.ownerId],
+          set: { sent: sql`case when ${t.day} = excluded.day then ${t.sent} + 1 else 1 end`, day },
+          setWhere: sql`${t.day} <> excluded.day or ${t.sent} < ${max}`,
+        })
+        .returning({ sent: t.sent });
+      return rows.length > 0;
+    },
+
     async findAnywhere(id: string): Promise<DashboardRow | null> {
       const rows = await db
         .select()

@@ -15,6 +15,7 @@ import {
   type NewWidget,
 } from './dashboards.repository.ts';
 import type { DashboardBody, WidgetPayload } from './dashboards.schemas.ts';
+import { SHARE_REQUEST_MAILS_PER_DAY, shareRequestMail } from './share-request-mail.ts';
 
 export type DashboardVersion = 2 | 3;
 export const UNKNOWN_PROPERTY = 'A widget links a property that does not exist in this space.';
@@ -329,8 +330,8 @@ export function createDashboardsService(deps: {
     },
 
     /**
-     * Asks the owner for access by e-mail. Answers the same whether or not the dashboard exists, so ids
-     * reveal nothing.
+     * Asks the owner for access by e-mail, at most SHARE_REQUEST_MAILS_PER_DAY mails a day from one requester to
+     * one owner. Answers the same whether or not the dashboard exists, so ids reveal nothing.
      */
     async requestAccess(ref: SpaceRequest, id: string, message: string | undefined) {
       const dashboard = await repo.findAnywhere(id);
@@ -339,15 +340,10 @@ export function createDashboardsService(deps: {
       const owner = people.find((p) => p.id === dashboard.ownerUserId);
       const asker = people.find((p) => p.id === ref.actorId);
       if (!owner || !asker) return;
-      const note = (message ?? '').slice(0, 1000);
-      const text = `${asker.username} asks for access to your dashboard "${dashboard.name}".${note ? `\n\nMessage:\n${note}` : ''}\n\nShare it from the dashboard's sharing settings if you agree.`;
-      const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-      await deps.mailer.send({
-        to: owner.email,
-        subject: `Access request for "${dashboard.name}"`,
-        text,
-        html: `<p>${esc(text).replace(/\n/g, '<br>')}</p>`,
-      });
+      // Past the day's mails the request still answers 200: a 429 would tell that the dashboard exists.
+      const today = new Date().toISOString().slice(0, 10);
+      if (!(await repo.countShareRequestMail(asker.id, owner.id, today, SHARE_REQUEST_MAILS_PER_DAY))) return;
+      await deps.mailer.send(shareRequestMail(owner.email, asker.username, dashboard.name, message));
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
+import { readWholeFile } from '../../../http/multipart-file.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { errors, idParam, queryBool, security } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -43,6 +44,9 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
+  const tooLarge = () =>
+    new AppError('payload_too_large', `The ota_file must be at most ${OTA_MAX_BYTES / MB} MiB.`);
+
   async function readUpload(request: FastifyRequest) {
     if (!request.isMultipart()) throw new AppError('unsupported_media_type', FIELD_HINT);
     let file: Buffer | null = null;
@@ -51,12 +55,11 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'ota_file') throw new AppError('bad_request', FIELD_HINT);
-          file = await part.toBuffer();
+          file = await readWholeFile(part, tooLarge);
         } else fields[part.fieldname] = String(part.value);
       }
     } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-        throw new AppError('payload_too_large', `The ota_file must be at most ${OTA_MAX_BYTES / MB} MiB.`);
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
       if (err instanceof AppError) throw err;
       throw new AppError('bad_request', `The form could not be read: ${(err as Error).message}`);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "iot_device_connectivity" ADD COLUMN "rejected_messages" bigint DEFAULT 0 NOT NULL;
