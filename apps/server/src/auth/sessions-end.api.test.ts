@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { iotDevices, iotThings, memberships, organizations, users, userTokens } from '../db/schema/index.ts';
+import { iotDevices, iotThings, memberships, organizations, users } from '../db/schema/index.ts';
 import type { Account } from '../modules/accounts/account.types.ts';
+import { resetTokenFor } from '../modules/accounts/reset-token.fixture.ts';
 import { iotFixtures } from '../modules/iot/testing/iot-fixtures.ts';
 
 let t: TestApp;
@@ -32,17 +32,7 @@ function as(app: TestApp, token: string, method: Method, url: string, payload?: 
 /** A token signed before the change being tested (a token's `iat` has whole seconds). */
 const earlier = (userId: string) => t.tokenFor(userId, { issuedAt: new Date(Date.now() - 5_000) });
 
-/** A reset link's token, stored as the mailed one is (hashed). */
-async function resetToken(userId: string) {
-  const token = randomBytes(32).toString('base64url');
-  await t.db.insert(userTokens).values({
-    userId,
-    purpose: 'reset_password',
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    expiresAt: new Date(Date.now() + 60_000),
-  });
-  return token;
-}
+const resetToken = (userId: string) => resetTokenFor(t.db, userId);
 
 async function apiKeyToken(app: TestApp, userToken: string) {
   const key = await as(app, userToken, 'POST', '/iot/v1/clients', { name: 'script' });
