@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { isUuid } from '../spaces/spaces.repository.ts';
 
 /**
  * How long a process trusts what it read of an account (exists, tokens valid after) before reading it again.
@@ -37,6 +38,8 @@ export function createTokenValidity(deps: { db: Database; ttlMs?: number; now?: 
   async function read(userId: string): Promise<Entry> {
     const hit = cache.get(userId);
     if (hit && hit.until > now()) return hit;
+    // A subject that is no user id (a foreign token's) names no account; never hand it to a uuid column.
+    if (!isUuid(userId)) return { exists: false, validAfterMs: null, until: 0 };
     const rows = await deps.db
       .select({ validAfter: users.tokensValidAfter })
       .from(users)
