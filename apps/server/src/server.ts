@@ -51,6 +51,14 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     // Before the accounts: each new one (the seeded demo account too) gets its demo device.
     demo = createDemo({ config, db, events, telemetry, connectivity: connectivity.hooks, logger });
     const accounts = createAccountService({ db, mailer, config, logger, onAccountCreated: demo.provision });
+    // A password reset or a deleted account ends the user's MQTT applications here at once (elsewhere: the
+    // periodic re-check).
+    const device = connectivity;
+    accounts.onSessionsEnded(({ userId }) => {
+      void device
+        .endApplicationSessions(userId)
+        .catch((err: unknown) => logger.error({ err, userId }, 'MQTT applications not ended'));
+    });
     const demoAccount = await seedDemoData({ config, db, accounts });
     const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
     let idpPlugin: Awaited<ReturnType<typeof createIdp>>['plugin'] | undefined;
@@ -85,7 +93,11 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       events,
       logger,
     });
-    const mqtt = await connectivity.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
+    const mqtt = await connectivity.start({
+      http: app.server,
+      userOfAccessToken: app.userOfAccessToken,
+      tokenAccepted: app.tokenAccepted,
+    });
     await demo.start(mqtt);
     const boards = demo;
     return {

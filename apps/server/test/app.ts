@@ -36,6 +36,9 @@ export interface TestAppOptions {
   demoIntervalMs?: number;
   /** The app's logger, for tests that read the request log (default: no request log). */
   logger?: FastifyBaseLogger;
+  /** How long account state is trusted for token checks, and the clock of that cache (accounts module). */
+  tokenCheckTtlMs?: number;
+  now?: () => number;
 }
 
 /**
@@ -83,7 +86,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     config,
     logger,
     onAccountCreated: demo.provision,
+    tokenCheckTtlMs: options.tokenCheckTtlMs,
+    now: options.now,
   });
+  const device = connectivity;
+  if (device) accounts.onSessionsEnded(({ userId }) => void device.endApplicationSessions(userId));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
   const expect = { issuer: config.oidc.issuer, audience: config.oidc.audience };
@@ -109,12 +116,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   });
   await app.ready();
-  const listening = await connectivity?.start({ http: app.server, userOfAccessToken: app.userOfAccessToken });
+  const listening = await connectivity?.start({
+    http: app.server,
+    userOfAccessToken: app.userOfAccessToken,
+    tokenAccepted: app.tokenAccepted,
+  });
   if (listening !== undefined) await demo.start(listening);
 
   async function tokenFor(
     userId: string,
-    opts: { audience?: string; issuer?: string; expiresIn?: string } = {},
+    opts: { audience?: string; issuer?: string; expiresIn?: string; issuedAt?: Date } = {},
   ) {
     return new SignJWT({
       [claimNames(config.oidc.claimsNamespace).tosAccepted]: false,
@@ -124,7 +135,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       .setSubject(userId)
       .setIssuer(opts.issuer ?? config.oidc.issuer)
       .setAudience(opts.audience ?? config.oidc.audience)
-      .setIssuedAt()
+      .setIssuedAt(opts.issuedAt)
       .setExpirationTime(opts.expiresIn ?? '1h')
       .sign(privateKey);
   }

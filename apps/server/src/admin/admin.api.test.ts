@@ -3,15 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { users } from '../db/schema/index.ts';
 import { spaceFixtures } from '../modules/spaces/spaces.fixtures.ts';
 import { EXIT, runAdmin } from './cli.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof spaceFixtures>;
 beforeAll(async () => {
-  t = await createTestApp({ BASE_HOST: 'iot.example.org' });
+  // Account state is not cached, so a deletion by the CLI (another process) shows at once.
+  t = await createTestApp({ BASE_HOST: 'iot.example.org' }, { tokenCheckTtlMs: 0 });
   f = spaceFixtures(t);
 });
 afterAll(() => t?.close());
@@ -152,6 +155,24 @@ describe('operator CLI', () => {
     expect((await admin('set-slug', '--space', org.id, '--slug', 'Bad Slug')).code).toBe(EXIT.failed);
     expect((await admin('set-slug', '--space', org.id, '--clear')).out).toContain('has no branded host now');
     expect((await admin('set-slug', '--space', org.id)).code).toBe(EXIT.usage);
+  });
+});
+
+describe('delete-user', () => {
+  it('deletes the account by e-mail or username, and its earlier tokens answer 401', async () => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user.id);
+    const call = () =>
+      t.app.inject({ url: '/iot/v2/devices', headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).statusCode).toBe(200);
+    const done = await admin('delete-user', '--user', user.username);
+    expect(done.code).toBe(EXIT.ok);
+    expect(done.out).toBe(`Deleted user ${user.username} <${user.email}> (${user.id}).`);
+    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    // The CLI is another process: a server notices within its cache time (none in this test app).
+    expect((await call()).statusCode).toBe(401);
+    expect((await admin('delete-user', '--user', user.email)).err).toBe('Error: User not found');
+    expect((await admin('delete-user')).code).toBe(EXIT.usage);
   });
 });
 

@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
+import { createAccountRepository } from '../modules/accounts/account.repository.ts';
+import { deleteAccount } from '../modules/accounts/account-deletion.ts';
 import { createCustomizationOperator } from '../modules/customization/customization.operator.ts';
 import { activePlanOf } from '../modules/plans/plan-rules.ts';
 import { createPlanOperator, type PlanTarget } from '../modules/plans/plans.operator.ts';
@@ -24,6 +26,10 @@ Commands:
       Creates or replaces a company-customised sign-in record.
   set-slug --space <space id> (--slug <name> | --clear)
       Serves the space as a branded deployment on <name>.$BASE_HOST.
+  delete-user --user <email|username>
+      Deletes the account for good and ends every session: its earlier tokens are refused within seconds
+      on every running server. Spaces the user is alone in are deleted; what the user made in other spaces
+      passes to an admin there. Refused while the user is the last admin of a space with other members.
   --help
       Shows this text.
 
@@ -71,6 +77,7 @@ const ALLOWED: Record<string, (keyof Values)[]> = {
   'list-spaces': [],
   'add-customization': ['key', 'url', 'enabled', 'client-id'],
   'set-slug': ['space', 'slug', 'clear'],
+  'delete-user': ['user'],
 };
 
 function positiveInt(name: string, value: string | undefined, max: number): number | undefined {
@@ -81,7 +88,7 @@ function positiveInt(name: string, value: string | undefined, max: number): numb
   return n;
 }
 
-function required(values: Values, name: 'plan' | 'key' | 'url' | 'space'): string {
+function required(values: Values, name: 'plan' | 'key' | 'url' | 'space' | 'user'): string {
   const value = values[name];
   if (!value) throw new UsageError(`--${name} is required.`);
   return value;
@@ -162,6 +169,18 @@ async function execute(command: string, values: Values, db: Database, config: Co
       io.out(
         `Customization "${record.companyKey}": ${record.url} (${record.urlEnabled ? 'enabled' : 'disabled'}` +
           `${record.auth0Id ? `, client ${record.auth0Id}` : ''}).`,
+      );
+      return;
+    }
+    case 'delete-user': {
+      const login = required(values, 'user').trim();
+      const user = login ? await createAccountRepository(db).findByLogin(login) : null;
+      if (!user) throw notFound('User');
+      const done = await deleteAccount(db, user.id);
+      const spaces = done.deletedSpaces.length;
+      io.out(
+        `Deleted user ${user.username} <${user.email}> (${user.id})` +
+          (spaces ? ` and ${spaces} space${spaces === 1 ? '' : 's'} they were alone in.` : '.'),
       );
       return;
     }

@@ -11,6 +11,13 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** The user of an identity-provider access token, outside HTTP (MQTT applications); throws when invalid. */
     userOfAccessToken: (token: string) => Promise<string>;
+    /**
+     * Whether a token of this user issued at `issuedAt` (JWT `iat`) still counts: the account exists and the
+     * token is not older than its last password reset (`apiKey`: existence only). See the accounts module.
+     */
+    tokenAccepted: AccountService['tokenAccepted'];
+    /** Hears, in this process, that a user's sessions ended (password reset, account deleted). */
+    onSessionsEnded: AccountService['onSessionsEnded'];
   }
 }
 
@@ -19,9 +26,14 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
     ? createExternalUserResolver({ verifier, accounts, logger: app.log })
     : undefined;
   app.decorateRequest('actor', null);
+  app.decorate('tokenAccepted', accounts.tokenAccepted);
+  app.decorate('onSessionsEnded', accounts.onSessionsEnded);
   app.decorate('userOfAccessToken', async (token: string) => {
     const claims = await verifier.verify(token);
-    return resolveExternal ? resolveExternal(token, claims) : claims.sub;
+    const userId = resolveExternal ? await resolveExternal(token, claims) : claims.sub;
+    if (!(await accounts.tokenAccepted(userId, claims.iat)))
+      throw new Error('token ended by an account change');
+    return userId;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -36,6 +48,12 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
     }
     // Embedded provider: the subject is our user id. External: map it onto a local user.
     const userId = resolveExternal ? await resolveExternal(match[1], claims) : claims.sub;
+    // A signature stays valid until the token expires; the account may have changed since (password reset,
+    // deletion): checked on every call, within the bound the accounts module documents.
+    if (!(await accounts.tokenAccepted(userId, claims.iat))) {
+      request.log.debug({ userId }, 'bearer token ended by an account change');
+      throw new AppError('unauthorized', 'Authentication error');
+    }
     request.actor = { userId, claims };
   });
 }

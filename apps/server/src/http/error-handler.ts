@@ -1,6 +1,7 @@
 import { toErrorBody } from '@tinkercloud/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isGoneUserViolation } from '../auth/gone-account.ts';
 import { AppError, codeForStatus } from '../errors.ts';
 import { errorPageHtml } from './error-page.ts';
 
@@ -32,6 +33,9 @@ export function installErrorHandling(app: FastifyInstance) {
         .join('; ');
       return send(reply, request, new AppError('validation_error', detail));
     }
+    // The caller's account was deleted while its token was still trusted here: the token is what failed.
+    if (request.actor && isGoneUserViolation(err))
+      return send(reply, request, new AppError('unauthorized', 'Authentication error'));
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');

@@ -71,15 +71,17 @@ export function accountPageRoutes(deps: Deps): FastifyPluginAsync {
       async (request, reply) => {
         const token = formValue(request.body, 'token');
         const password = formValue(request.body, 'password');
+        const revokeApiKeys = formValue(request.body, 'revoke_api_keys') === 'yes';
         if (password !== formValue(request.body, 'confirm')) {
-          return sendPage(reply, resetPasswordPage(pages, token, 'The two passwords do not match.'), 400);
+          const page = resetPasswordPage(pages, token, 'The two passwords do not match.', revokeApiKeys);
+          return sendPage(reply, page, 400);
         }
         try {
-          await accounts.resetPassword(token, password);
+          await accounts.resetPassword(token, password, { revokeApiKeys });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           if (err.code === 'validation_error')
-            return sendPage(reply, resetPasswordPage(pages, token, err.detail), err.status);
+            return sendPage(reply, resetPasswordPage(pages, token, err.detail, revokeApiKeys), err.status);
           return sendPage(reply, invalidReset(), err.status);
         }
         return sendPage(

@@ -83,6 +83,8 @@ form { margin: 0; }
 .field { margin-bottom: 16px; }
 label { display: block; font-weight: 600; font-size: 14px; margin-bottom: 6px; }
 .hint { display: block; font-size: 13px; color: var(--muted); margin-top: 4px; }
+label.check { display: flex; gap: 8px; align-items: flex-start; font-weight: 400; }
+label.check input { margin-top: 3px; }
 input[type='text'], input[type='email'], input[type='password'], input[type='date'] {
   width: 100%;
   height: 44px;

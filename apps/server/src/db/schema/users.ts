@@ -30,6 +30,11 @@ export const users = pgTable(
     /** Subject at the external provider when one is used; null for embedded accounts. */
     externalSubject: text('external_subject'),
     tosAcceptedAt: timestamp('tos_accepted_at', { withTimezone: true }),
+    /**
+     * Access tokens issued before this moment (whole seconds, as a token's `iat`) are refused: set when the
+     * password is reset. Null: no change since sign-up.
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

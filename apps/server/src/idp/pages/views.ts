@@ -119,7 +119,12 @@ ${links(back)}`,
   });
 }
 
-export function resetPasswordPage(ctx: PageContext, token: string, error?: string): string {
+export function resetPasswordPage(
+  ctx: PageContext,
+  token: string,
+  error?: string,
+  revokeApiKeys = false,
+): string {
   return layout(ctx, {
     title: 'Choose a new password',
     body: html`${alert('error', error)}
@@ -136,6 +141,11 @@ ${field({
   hint: `At least ${PASSWORD_MIN} characters.`,
 })}
 ${field({ name: 'confirm', label: 'Repeat the new password', type: 'password', autocomplete: 'new-password', required: true })}
+<div class="field">
+<label class="check"><input type="checkbox" name="revoke_api_keys" value="yes" aria-describedby="f-revoke-hint"${revokeApiKeys ? raw(' checked') : ''}>
+Also delete my API keys</label>
+<span class="hint" id="f-revoke-hint">Every device and app is signed out by the new password; scripts using an API key keep working unless you tick this.</span>
+</div>
 <button type="submit">Save password</button>
 </form>`,
   });

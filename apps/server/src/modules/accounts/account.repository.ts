@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { oidcPayloads, users, userTokens } from '../../db/schema/index.ts';
+import { iotApiClients, oidcPayloads, users, userTokens } from '../../db/schema/index.ts';
 import type { Account } from './account.types.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -170,6 +170,11 @@ export function createAccountRepository(db: Database) {
     /** Deletes tokens that expired more than a day ago. */
     async purgeExpiredTokens(): Promise<void> {
       await db.delete(userTokens).where(lt(userTokens.expiresAt, sql`now() - interval '1 day'`));
+    },
+
+    /** Deletes every API key of the user (in every space), at the user's request on a password reset. */
+    async deleteApiKeys(userId: string): Promise<void> {
+      await db.delete(iotApiClients).where(eq(iotApiClients.ownerUserId, userId));
     },
 
     /** Ends every sign-in session, grant and token the identity provider holds for the account. */

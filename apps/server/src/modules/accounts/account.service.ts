@@ -24,7 +24,9 @@ import {
   usernameProblem,
 } from './account.rules.ts';
 import type { Account, ExternalIdentity } from './account.types.ts';
+import { type DeletedAccount, deleteAccount } from './account-deletion.ts';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { createTokenValidity, tokenEpoch } from './token-validity.ts';
 
 export type AccountLogger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 
@@ -36,6 +38,27 @@ export interface RegisterInput {
   isMinor: boolean;
   /** `YYYY-MM-DD`; required for minors. */
   birthday?: string | undefined;
+}
+
+/** A user's sessions ended in this process: a password reset, or the account deleted. */
+export interface SessionsEnded {
+  userId: string;
+  /** The user's API keys were deleted too (on request at a reset; always with the account). */
+  apiKeysRevoked: boolean;
+  accountDeleted: boolean;
+}
+
+export interface ResetOptions {
+  /** Also deletes every API key of the user, so tokens made with them stop working too. */
+  revokeApiKeys?: boolean;
+}
+
+/** How the owner confirms deleting their own account. */
+export interface DeleteConfirmation {
+  /** The current password, for accounts that have one. */
+  password?: string | undefined;
+  /** The username, for accounts without a password (external provider). */
+  username?: string | undefined;
 }
 
 export interface AccountService {
@@ -54,8 +77,26 @@ export interface AccountService {
   requestPasswordReset(email: string): Promise<void>;
   /** True when the reset token can still be used (to show the form or an "expired" page). */
   isResetTokenValid(token: string): Promise<boolean>;
-  /** Sets a new password with a reset token (used once); also marks the e-mail verified. */
-  resetPassword(token: string, newPassword: string): Promise<Account>;
+  /**
+   * Sets a new password with a reset token (used once); also marks the e-mail verified. Every earlier access
+   * token, session and refresh token of the account stops working; API keys too when asked.
+   */
+  resetPassword(token: string, newPassword: string, options?: ResetOptions): Promise<Account>;
+  /**
+   * True when an access token of the user issued at `issuedAt` (JWT `iat`, seconds) still counts: the account
+   * exists and the token is not older than its last password reset (`apiKey`: existence only). Read from the
+   * database, cached per process for at most `tokenCheckTtlMs`.
+   */
+  tokenAccepted(userId: string, issuedAt: unknown, opts?: { apiKey?: boolean }): Promise<boolean>;
+  /** Calls `listener` (in this process) after a user's sessions ended; returns the unsubscribe function. */
+  onSessionsEnded(listener: (event: SessionsEnded) => void): () => void;
+  /**
+   * The owner deletes their account, confirming with the password (or the username for accounts without
+   * one). AppError 'forbidden' on a wrong confirmation, 'conflict' when the user is a space's last admin.
+   */
+  deleteOwnAccount(userId: string, confirmation: DeleteConfirmation): Promise<DeletedAccount>;
+  /** The operator deletes an account by e-mail or username (no confirmation). */
+  deleteAccountByLogin(login: string): Promise<{ account: Account } & DeletedAccount>;
   /** Records the terms acceptance (idempotent: the first acceptance time is kept). */
   acceptTerms(userId: string): Promise<Account>;
   /** Finds or creates the local user for an identity from an external OpenID Connect provider. */
@@ -74,6 +115,10 @@ export interface AccountServiceDeps {
    * is logged and never fails the sign-up.
    */
   onAccountCreated?: (account: Account) => Promise<void>;
+  /** How long a process trusts what it read of an account for token checks (default TOKEN_CHECK_TTL_MS). */
+  tokenCheckTtlMs?: number;
+  /** The clock of those checks (tests). */
+  now?: () => number;
 }
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -86,6 +131,26 @@ const validation = (message: string) => new AppError('validation_error', message
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const repo = createAccountRepository(deps.db);
   const { publicUrl, productName } = deps.config;
+  const validity = createTokenValidity({ db: deps.db, ttlMs: deps.tokenCheckTtlMs, now: deps.now });
+  const listeners = new Set<(event: SessionsEnded) => void>();
+
+  function sessionsEnded(event: SessionsEnded) {
+    validity.forget(event.userId);
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        deps.logger.error({ err, userId: event.userId }, 'sessions-ended listener failed');
+      }
+    }
+  }
+
+  async function removeAccount(userId: string): Promise<DeletedAccount> {
+    const done = await deleteAccount(deps.db, userId);
+    sessionsEnded({ userId, apiKeysRevoked: true, accountDeleted: true });
+    deps.logger.info({ userId, deletedSpaces: done.deletedSpaces.length }, 'account deleted');
+    return done;
+  }
 
   async function issueToken(userId: string, purpose: TokenPurpose, ttlMs: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -225,7 +290,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       return token ? (await repo.peekToken(sha256(token), 'reset_password')) !== null : false;
     },
 
-    async resetPassword(token, newPassword) {
+    async resetPassword(token, newPassword, options = {}) {
       const problem = passwordProblem(newPassword);
       if (problem) throw validation(problem);
       const userId = token ? await repo.consumeToken(sha256(token), 'reset_password') : null;
@@ -234,12 +299,17 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       const row = await repo.update(userId, {
         passwordHash: await hashPassword(newPassword),
         emailVerified: true,
+        // Whoever knew the old password may hold an access token: tokens issued before now stop counting.
+        tokensValidAfter: tokenEpoch(Date.now()),
       });
       if (!row) throw notFound('User');
       await repo.retireTokens(userId, 'reset_password');
-      // Whoever knew the old password may hold a session or refresh token: all of them end here.
+      // ... and a session or refresh token, which could mint new ones: all of them end here.
       await repo.endSessions(userId);
-      deps.logger.info({ userId }, 'password reset; sessions ended');
+      const apiKeysRevoked = options.revokeApiKeys === true;
+      if (apiKeysRevoked) await repo.deleteApiKeys(userId);
+      sessionsEnded({ userId, apiKeysRevoked, accountDeleted: false });
+      deps.logger.info({ userId, apiKeysRevoked }, 'password reset; sessions ended');
       return toAccount(row);
     },
 
@@ -251,6 +321,31 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     purgeExpiredTokens: () => repo.purgeExpiredTokens(),
+
+    tokenAccepted: (userId, issuedAt, opts) => validity.accepts(userId, issuedAt, opts),
+
+    onSessionsEnded(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async deleteOwnAccount(userId, confirmation) {
+      const row = await mustFind(userId);
+      const wrong = () => new AppError('forbidden', 'Wrong password.');
+      if (row.passwordHash) {
+        const password = confirmation.password ?? '';
+        if (!password || !(await verifyPassword(password, row.passwordHash))) throw wrong();
+      } else if ((confirmation.username ?? '').trim().toLowerCase() !== row.username.toLowerCase()) {
+        throw new AppError('forbidden', 'Type your username to confirm.');
+      }
+      return removeAccount(userId);
+    },
+
+    async deleteAccountByLogin(login) {
+      const row = login.trim() ? await repo.findByLogin(login.trim()) : null;
+      if (!row) throw notFound('User');
+      return { account: toAccount(row), ...(await removeAccount(row.id)) };
+    },
 
     async upsertExternalUser(identity) {
       if (!identity.subject) throw validation('The identity has no subject.');

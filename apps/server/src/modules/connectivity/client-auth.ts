@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { burnPasswordCheck, verifyPassword } from '../accounts/password.ts';
 import type { ClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { CLIENT_TOKEN_KID } from '../iot/common/auth.ts';
@@ -14,6 +14,8 @@ export type ClientIdentity =
       userId: string;
       /** The space an API-key token was issued for (it acts there only); null: a My Cloud key; undefined: none. */
       keySpace: string | null | undefined;
+      /** The token's `iat` (seconds): a password reset after it ends the connection (identity-provider tokens). */
+      issuedAt?: number | undefined;
     };
 
 /** A client certificate the TLS listener verified against the device CA. */
@@ -44,8 +46,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 export function createClientAuth(deps: {
   repo: ConnectivityRepository;
   tokens: ClientTokens;
-  /** The user of an identity-provider access token; throws when the token is not valid. */
+  /** The user of an identity-provider access token; throws when the token is not valid (or its account changed). */
   userOfAccessToken: (token: string) => Promise<string>;
+  /** Whether the account of an API-key token still exists (see the accounts module); absent: not checked. */
+  tokenAccepted?: (userId: string, issuedAt: unknown, opts: { apiKey: true }) => Promise<boolean>;
   /** Whether the device has this certificate (by serial), enabled. */
   certificateEnabled?: (deviceId: string, serial: string) => Promise<boolean>;
 }) {
@@ -77,10 +81,14 @@ export function createClientAuth(deps: {
     let identity: ClientIdentity | null = null;
     if (isClientToken(token)) {
       const ok = await deps.tokens.verify(token);
-      if (ok) identity = { kind: 'app', userId: ok.userId, keySpace: ok.organizationId };
+      const accepted =
+        ok && (!deps.tokenAccepted || (await deps.tokenAccepted(ok.userId, 0, { apiKey: true })));
+      if (ok && accepted) identity = { kind: 'app', userId: ok.userId, keySpace: ok.organizationId };
     } else {
       try {
-        identity = { kind: 'app', userId: await deps.userOfAccessToken(token), keySpace: undefined };
+        const userId = await deps.userOfAccessToken(token);
+        const { iat } = decodeJwt(token);
+        identity = { kind: 'app', userId, keySpace: undefined, issuedAt: typeof iat === 'number' ? iat : 0 };
       } catch {
         identity = null;
       }

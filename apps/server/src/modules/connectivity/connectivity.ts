@@ -38,6 +38,11 @@ import { parseTopic } from './topics.ts';
 
 /** Bindings of connected devices are re-read this often (changes made by other processes), activity written. */
 const HOUSEKEEPING_MS = 10_000;
+/**
+ * Connected applications are checked against their account this often (embedded broker): a password reset or
+ * an account deletion in any process ends them within this plus the account check's cache time.
+ */
+export const APP_SESSION_CHECK_MS = 5_000;
 const LOG_TOPIC = '$SYS/broker/log/N';
 
 export interface ConnectivityDeps {
@@ -58,8 +63,10 @@ export interface ConnectivityDeps {
 export interface StartOptions {
   /** Carries MQTT over WebSocket at /mqtt (embedded broker). */
   http?: HttpServer;
-  /** Checks application tokens of the identity provider (the HTTP app's verifier). */
+  /** Checks application tokens of the identity provider (the HTTP app's verifier and account check). */
   userOfAccessToken: (token: string) => Promise<string>;
+  /** The HTTP app's account check (`app.tokenAccepted`); absent, connected applications are not re-checked. */
+  tokenAccepted?: (userId: string, issuedAt: unknown, opts?: { apiKey?: boolean }) => Promise<boolean>;
 }
 
 /**
@@ -184,6 +191,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   const dst = createDstPushes({ sessions, things: parts.things, logger });
   let stopDst: (() => void) | null = null;
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
+  let tokenAccepted: StartOptions['tokenAccepted'] | null = null;
   const certs = createCertsRepository(db);
   const auth = createClientAuth({
     repo,
@@ -193,7 +201,24 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       if (!userOfAccessToken) throw new Error('the HTTP app is not attached');
       return userOfAccessToken(token);
     },
+    tokenAccepted: async (userId, issuedAt, opts) =>
+      tokenAccepted ? tokenAccepted(userId, issuedAt, opts) : true,
   });
+  /** Ends the connections of applications whose token no longer counts (password reset, account deleted). */
+  async function recheckApplications() {
+    const check = tokenAccepted;
+    if (!check) return;
+    for (const { clientId, identity } of broker.applications()) {
+      const ok =
+        identity.issuedAt === undefined
+          ? await check(identity.userId, 0, { apiKey: true })
+          : await check(identity.userId, identity.issuedAt);
+      if (ok) continue;
+      logger.info({ clientId, userId: identity.userId }, 'application token ended by an account change');
+      broker.disconnect(clientId);
+    }
+  }
+  let appTimer: NodeJS.Timeout | null = null;
   broker.install(
     createBrokerHandlers({
       auth,
@@ -255,6 +280,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
 
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
+      tokenAccepted = opts.tokenAccepted ?? null;
       await presence.sweep();
       // Devices with a certificate of the device CA may log in with it on the TLS listener.
       const clientCa = mqtt.tls
@@ -262,6 +288,12 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
         : undefined;
       listening = await broker.listen(mqtt, opts.http, clientCa);
       timer = housekeeping(parts, () => sessions.recheck());
+      appTimer = setInterval(() => {
+        void recheckApplications().catch((err: unknown) =>
+          logger.error({ err }, 'application re-check failed'),
+        );
+      }, APP_SESSION_CHECK_MS);
+      appTimer.unref();
       stopDst = dst.start();
       logger.info({ ...listening, host: mqtt.host }, 'MQTT broker listening');
       return listening;
@@ -274,8 +306,18 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     /** For the status feed: resolves while devices can connect. */
     health: () => broker.health(),
 
+    /** Re-checks connected applications against their accounts now (it also runs every APP_SESSION_CHECK_MS). */
+    recheckApplications,
+
+    /** A user's sessions ended in this process: their applications' connections end at once. */
+    async endApplicationSessions(userId: string) {
+      for (const { clientId, identity } of broker.applications())
+        if (identity.userId === userId) broker.disconnect(clientId);
+    },
+
     async close() {
       if (timer) clearInterval(timer);
+      if (appTimer) clearInterval(appTimer);
       stopDst?.();
       await broker.close();
       await presence.settled();
@@ -513,6 +555,12 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     /** Whether this process saw the device connect (and not yet go). */
     knowsConnected: (deviceId: string) => connections.has(deviceId),
     clientId: broker.clientId,
+
+    /** A user's sessions ended in this process: the user's broker login ends at once (other processes: sweep). */
+    async endApplicationSessions(userId: string) {
+      // A deleted account's login row went with it (cascade): then its broker client is an orphan.
+      if (!(await appLogins.remove(userId))) await appLogins.removeOrphans();
+    },
 
     async start(_opts: StartOptions) {
       await broker.ready();

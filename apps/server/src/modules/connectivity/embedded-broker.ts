@@ -250,6 +250,17 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       });
     },
 
+    /** The applications connected here, with who each is. */
+    applications(): { clientId: string; identity: Extract<ClientIdentity, { kind: 'app' }> }[] {
+      const clients = (aedes as unknown as { clients: Record<string, Client> }).clients;
+      const found: { clientId: string; identity: Extract<ClientIdentity, { kind: 'app' }> }[] = [];
+      for (const [clientId, client] of Object.entries(clients)) {
+        const identity = identities.get(client);
+        if (identity?.kind === 'app') found.push({ clientId, identity });
+      }
+      return found;
+    },
+
     /** Ends every connection of this MQTT client id. */
     disconnect(clientId: string) {
       const clients = (aedes as unknown as { clients: Record<string, Client> }).clients;

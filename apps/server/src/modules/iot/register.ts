@@ -133,6 +133,13 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   const deviceCa = createDeviceCa({ db, organization: config.productName });
   const authenticate = createIotAuthenticate(app, tokens);
+  // API keys deleted with their user's account or at a password reset stop working here at once.
+  const stopHearing = app.onSessionsEnded((event) => {
+    if (event.apiKeysRevoked) tokens.forgetUser(event.userId);
+  });
+  app.addHook('onClose', async () => {
+    stopHearing();
+  });
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
 
   await app.register(async (iot) => {

@@ -4,9 +4,11 @@ import { actorOf } from '../../auth/auth.plugin.ts';
 import type { Database } from '../../db/client.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { AccountService } from '../accounts/account.service.ts';
+import { errors, noContent } from '../spaces/route-helpers.ts';
 import { createUserSettingsRepository } from './users.repository.ts';
 import {
   confirmResultSchema,
+  deleteAccountBody,
   profileQuery,
   profileSchema,
   settingsSchema,
@@ -95,6 +97,36 @@ export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountSe
     async (request, reply) => {
       await service.resendVerification(actorOf(request).userId, request.params.id);
       return reply.status(202).send({ status: 'sent' as const });
+    },
+  );
+
+  typed.delete(
+    '/users/v1/users/me',
+    {
+      // The password check must not become a guessing oracle for whoever holds a token: few tries per user.
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: '15 minutes',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `delete-account:${request.actor?.userId ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete my account for good',
+        description:
+          'Confirmed with the current password (or the username for accounts without one). Ends every ' +
+          'session: every earlier token is refused. Spaces the user is alone in are deleted; what the user ' +
+          "made in other spaces passes to an admin; refused (409) while the user is a space's last admin.",
+        body: deleteAccountBody,
+        response: { 204: noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await opts.accounts.deleteOwnAccount(actorOf(request).userId, request.body);
+      return reply.status(204).send(null);
     },
   );
 };

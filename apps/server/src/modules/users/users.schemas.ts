@@ -34,3 +34,11 @@ export const settingsSchema = z
   .refine((v) => JSON.stringify(v).length <= 16_384, 'settings must be at most 16 KiB of JSON');
 
 export const confirmResultSchema = z.object({ status: z.literal('sent') });
+
+/** Confirms deleting one's own account: the password, or the username for accounts without one. */
+export const deleteAccountBody = z
+  .object({
+    password: z.string().max(1024).optional().describe('The current password (accounts that have one)'),
+    username: z.string().max(100).optional().describe('The username (accounts without a password)'),
+  })
+  .strict();

@@ -46,7 +46,8 @@ export function createClientTokens(deps: { db: Database; repo: ApiClientsReposit
       key = undefined;
       throw err;
     }));
-  const live = new Map<string, number>();
+  /** API keys checked lately: until when each is trusted, and its user. */
+  const live = new Map<string, { until: number; userId: string }>();
 
   return {
     async sign(input: { userId: string; clientId: string; organizationId: string | null }) {
@@ -80,14 +81,14 @@ export function createClientTokens(deps: { db: Database; repo: ApiClientsReposit
       const org = payload[ORGANIZATION_CLAIM];
       if (typeof userId !== 'string' || typeof clientId !== 'string') return null;
       const checked = live.get(clientId);
-      if (checked === undefined || checked < Date.now()) {
+      if (checked === undefined || checked.until < Date.now()) {
         const row = await deps.repo.findByClientId(clientId);
         if (!row || row.ownerUserId !== userId) {
           live.delete(clientId);
           return null;
         }
         if (live.size > 10_000) live.clear();
-        live.set(clientId, Date.now() + REVOCATION_CHECK_MS);
+        live.set(clientId, { until: Date.now() + REVOCATION_CHECK_MS, userId });
       }
       return { userId, clientId, organizationId: typeof org === 'string' ? org : null, claims: payload };
     },
@@ -95,6 +96,11 @@ export function createClientTokens(deps: { db: Database; repo: ApiClientsReposit
     /** Forget a revoked key at once in this process. */
     forget(clientId: string) {
       live.delete(clientId);
+    },
+
+    /** Forget every key of a user at once in this process (they were deleted together). */
+    forgetUser(userId: string) {
+      for (const [clientId, entry] of live) if (entry.userId === userId) live.delete(clientId);
     },
   };
 }

@@ -25,7 +25,7 @@ const MAX_CACHED = 10_000;
 /**
  * onRequest hook of the /iot routes: a token from `POST /iot/v1/clients/token` (our own signature) or an
  * access token of the identity provider, as every other API takes. A provider token that passed once is
- * remembered until its expiry, which spares the signature check on every call.
+ * remembered until its expiry, which spares the signature check on every call (not the account check).
  */
 export function createIotAuthenticate(app: FastifyInstance, tokens: ClientTokens) {
   return async function iotAuthenticate(request: FastifyRequest) {
@@ -34,12 +34,15 @@ export function createIotAuthenticate(app: FastifyInstance, tokens: ClientTokens
     // Only provider tokens are remembered, so a hit needs no look at the token's header.
     const hit = token ? verified.get(token) : undefined;
     if (hit && hit.until > Date.now()) {
+      // The signature was checked; the account may have changed since (reset, deletion).
+      if (!(await app.tokenAccepted(hit.actor.userId, hit.actor.claims.iat))) throw unauthorized();
       request.actor = hit.actor;
       return;
     }
     if (token && isClientToken(token)) {
       const ok = await tokens.verify(token);
-      if (!ok) throw unauthorized();
+      // An API key's token lives with its key (deleted with the account, or on request at a reset).
+      if (!ok || !(await app.tokenAccepted(ok.userId, ok.claims.iat, { apiKey: true }))) throw unauthorized();
       request.actor = { userId: ok.userId, claims: ok.claims };
       clients.set(request, { clientId: ok.clientId, organizationId: ok.organizationId });
       return;
