@@ -2,6 +2,7 @@ import { toErrorBody } from '@tinkercloud/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus } from '../errors.ts';
+import { inputErrorDetail, sqlStateOf } from './database-input-errors.ts';
 import { errorPageHtml } from './error-page.ts';
 
 /** A browser navigation or form post (not the SPA's fetch calls, which ask for JSON). */
@@ -31,6 +32,13 @@ export function installErrorHandling(app: FastifyInstance) {
         .map((v) => `${err.validationContext ?? 'request'}${v.instancePath || ''}: ${v.message}`)
         .join('; ');
       return send(reply, request, new AppError('validation_error', detail));
+    }
+    const inputError = inputErrorDetail(err);
+    if (inputError) {
+      // A value validation let through and the database refused: the caller's fault, but a gap in our
+      // validation, so it is logged for us to close.
+      request.log.warn({ err, sqlState: sqlStateOf(err) }, 'database refused a value from the request');
+      return send(reply, request, new AppError('bad_request', inputError));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
