@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotFixtures } from '../src/modules/iot/testing/iot-fixtures.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import {
-  badRequests,
   type FuzzRequest,
+  fuzzerFor,
   isEventStream,
   type OpenApiDoc,
   type Operation,
@@ -23,7 +23,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 
 let t: TestApp;
 let doc: OpenApiDoc;
-let ctx: Parameters<typeof badRequests>[0];
+let ctx: Parameters<typeof fuzzerFor>[0];
 
 beforeAll(async () => {
   // No per-minute limit: every generated call should reach the code behind it.
@@ -90,7 +90,32 @@ async function send(r: FuzzRequest) {
   });
 }
 
+/** A 5xx as a failure line naming the request, or undefined. */
+async function check(r: FuzzRequest): Promise<string | undefined> {
+  const res = await send(r);
+  if (res.statusCode < 500) return undefined;
+  return `${r.method} ${r.url.slice(0, 200)} [${r.mutation}] → ${res.statusCode} ${res.body.slice(0, 200)}`;
+}
+
 describe('bad input on every operation of /openapi.json', () => {
+  it('refuses NUL in every path and query parameter, body field and the space header without a 5xx', async () => {
+    const operations = operationsOf(doc).filter((o) => !isEventStream(o));
+    const failures: string[] = [];
+    let cases = 0;
+    const started = Date.now();
+    for (const o of operations) {
+      for (const location of fuzzerFor(ctx, o).locations) {
+        cases += 1;
+        const failure = await check(location.with('a\u0000b'));
+        if (failure) failures.push(failure);
+      }
+    }
+    console.info(
+      `bad-input sweep: ${operations.length} operations, ${cases} places in ${Date.now() - started} ms`,
+    );
+    expect(failures).toEqual([]);
+  }, 180_000);
+
   it(
     `never answers 5xx (seed ${SEED}, ${RUNS} cases per operation)`,
     async () => {
@@ -101,14 +126,10 @@ describe('bad input on every operation of /openapi.json', () => {
       const started = Date.now();
       for (const [i, o] of operations.entries()) {
         const result = await fc.check(
-          fc.asyncProperty(badRequests(ctx, o), async (r) => {
+          fc.asyncProperty(fuzzerFor(ctx, o).arbitrary, async (r) => {
             cases += 1;
-            const res = await send(r);
-            if (res.statusCode >= 500) {
-              throw new Error(
-                `${r.method} ${r.url.slice(0, 200)} [${r.mutation}] → ${res.statusCode} ${res.body.slice(0, 200)}`,
-              );
-            }
+            const failure = await check(r);
+            if (failure) throw new Error(failure);
           }),
           // One seed per operation, derived from the run's seed, so adding an operation does not change the others.
           { numRuns: RUNS, seed: SEED + i, endOnFailure: true },

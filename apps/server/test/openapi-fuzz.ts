@@ -267,8 +267,21 @@ export interface FuzzContext {
   space: string;
 }
 
-/** Bad requests for one operation: a plausible request with exactly one part made bad. */
-export function badRequests(ctx: FuzzContext, o: Operation): fc.Arbitrary<FuzzRequest> {
+/** One place of a request that holds text from the caller, and the request with `value` put there. */
+export interface TextLocation {
+  label: string;
+  with(value: string): FuzzRequest;
+}
+
+/**
+ * For one operation: `arbitrary` draws plausible requests with exactly one part made bad; `locations` lists
+ * every place text goes (path and query parameters, the space header, each body field), so a test can also
+ * sweep one value through all of them.
+ */
+export function fuzzerFor(
+  ctx: FuzzContext,
+  o: Operation,
+): { arbitrary: fc.Arbitrary<FuzzRequest>; locations: TextLocation[] } {
   const params = o.op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
@@ -315,6 +328,26 @@ export function badRequests(ctx: FuzzContext, o: Operation): fc.Arbitrary<FuzzRe
     };
   }
 
+  const base = jsonBody === undefined ? undefined : sample(ctx.doc, jsonBody, ids);
+  const show = (v: unknown) => JSON.stringify(v)?.slice(0, 80);
+  const locations: TextLocation[] = [
+    { label: 'x-organization', with: (v) => build({ space: v, mutation: `x-organization: ${show(v)}` }) },
+    ...pathParams.map((p) => ({
+      label: `path ${p.name}`,
+      with: (v: string) =>
+        build({ path: { [p.name]: encodePart(v) }, mutation: `path ${p.name}=${show(v)}` }),
+    })),
+    ...queryParams.map((p) => ({
+      label: `query ${p.name}`,
+      with: (v: string) => build({ query: { [p.name]: v }, mutation: `query ${p.name}=${show(v)}` }),
+    })),
+    ...bodyPaths.map((path) => ({
+      label: `body /${path.join('/')}`,
+      with: (v: string) =>
+        build({ body: setPath(base, path, v), mutation: `body /${path.join('/')} = ${show(v)}` }),
+    })),
+  ];
+
   const options: fc.Arbitrary<FuzzRequest>[] = [
     // The space header: not a space, too long, odd text.
     badString
@@ -350,7 +383,6 @@ export function badRequests(ctx: FuzzContext, o: Operation): fc.Arbitrary<FuzzRe
     ),
   );
   if (jsonBody) {
-    const base = sample(ctx.doc, jsonBody, ids);
     if (bodyPaths.length > 0) {
       options.push(
         fc.tuple(fc.constantFrom(...bodyPaths), badValue).map(([path, value]) =>
@@ -386,5 +418,5 @@ export function badRequests(ctx: FuzzContext, o: Operation): fc.Arbitrary<FuzzRe
       ),
     );
   }
-  return fc.oneof(...options);
+  return { arbitrary: fc.oneof(...options), locations };
 }

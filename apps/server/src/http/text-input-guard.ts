@@ -28,7 +28,8 @@ export function findBadText(value: unknown, context: string, multiLine: boolean)
       v.forEach((child, i) => {
         stack.push({ value: child, path: `${item.path}/${i}`, depth: item.depth + 1 });
       });
-    } else if (proto === Object.prototype || proto === null) {
+    } else if (proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null) {
+      // Plain objects, including the query and params objects of Fastify, whose prototype is a bare object.
       for (const [key, child] of Object.entries(v)) {
         const path = `${item.path}/${key.replace(/[\p{Cc}\p{Cs}]/gu, '?')}`;
         if (textProblem(key, { multiLine: false }))
