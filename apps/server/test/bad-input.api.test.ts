@@ -75,6 +75,8 @@ beforeAll(async () => {
       if (name === 'thing_id') return thing.id;
       if (name === 'organization_id') return s;
       if (name === 'client_id') return client.client_id;
+      // Sketch file paths: a sketch folder and file under the root, so a bad part reaches the lookup.
+      if (name === '*') return '$HOME/sketches_v2/sketch/sketch.ino';
       return undefined;
     },
   };
