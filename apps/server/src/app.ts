@@ -12,6 +12,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { refuseControlCharacters } from './http/text-input-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AccountService } from './modules/accounts/account.service.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  refuseControlCharacters(app);
   await registerSecurityHeaders(app, {
     scripts: [config.web.tagManagerUrl, config.web.analyticsUrl, config.web.consentScriptUrl],
     styles: [config.web.consentStylesheetUrl],

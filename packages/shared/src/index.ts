@@ -10,4 +10,5 @@ export * from './search-params.ts';
 export * from './space.ts';
 export * from './spaces/index.ts';
 export * from './status.ts';
+export * from './text.ts';
 export * from './validation.ts';

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isGoneUserViolation } from '../auth/gone-account.ts';
 import { AppError, codeForStatus } from '../errors.ts';
+import { inputErrorDetail, sqlStateOf } from './database-input-errors.ts';
 import { errorPageHtml } from './error-page.ts';
 
 /** A browser navigation or form post (not the SPA's fetch calls, which ask for JSON). */
@@ -36,6 +37,13 @@ export function installErrorHandling(app: FastifyInstance) {
     // The caller's account was deleted while its token was still trusted here: the token is what failed.
     if (request.actor && isGoneUserViolation(err))
       return send(reply, request, new AppError('unauthorized', 'Authentication error'));
+    const inputError = inputErrorDetail(err);
+    if (inputError) {
+      // A value validation let through and the database refused: the caller's fault, but a gap in our
+      // validation, so it is logged for us to close.
+      request.log.warn({ err, sqlState: sqlStateOf(err) }, 'database refused a value from the request');
+      return send(reply, request, new AppError('bad_request', inputError));
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');

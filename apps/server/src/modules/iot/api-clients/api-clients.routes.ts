@@ -1,3 +1,4 @@
+import { singleLineText } from '@tinkercloud/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -97,8 +98,8 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
 
 const tokenBody = z.object({
   grant_type: z.literal('client_credentials').describe('Only the client-credentials grant'),
-  client_id: z.string().min(1).max(128),
-  client_secret: z.string().min(1).max(256),
+  client_id: singleLineText().min(1).max(128),
+  client_secret: singleLineText().min(1).max(256),
   audience: z.string().max(256).optional().describe('Ignored: tokens are always for this server'),
   organization_id: z
     .union([z.uuid(), z.literal('my-cloud')])

@@ -1,3 +1,4 @@
+import { singleLineText } from '@tinkercloud/shared';
 import { z } from 'zod';
 
 /** ArduinoCompressedv2: what a board stores to rebuild its certificate (hex strings, dates). */
@@ -25,7 +26,9 @@ export const certSchema = z.object({
 export type CertView = z.infer<typeof certSchema>;
 
 const csr = z.string().min(1).max(1024).describe('The certificate request (PEM, ECDSA P-256)');
-const ca = z.string().max(64).describe('The CA asked for; the deployment device CA signs in every case');
+const ca = singleLineText()
+  .max(64)
+  .describe('The CA asked for; the deployment device CA signs in every case');
 
 /** CreateDevicesV2CertsPayload. */
 export const certCreateBody = z.object({ ca: ca.optional(), csr, enabled: z.boolean() });

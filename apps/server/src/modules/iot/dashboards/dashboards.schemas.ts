@@ -1,3 +1,4 @@
+import { singleLineText } from '@tinkercloud/shared';
 import { z } from 'zod';
 import { queryBool } from '../common/schemas.ts';
 
@@ -63,13 +64,13 @@ export const pagePayload = z.object({
 const MAX_WIDGETS = 200;
 export const dashboardV2Body = z.object({
   name: dashboardName.optional(),
-  cover_image: z.string().max(1024).optional(),
+  cover_image: singleLineText().max(1024).optional(),
   soft_deleted: z.boolean().optional(),
   widgets: z.array(widgetPayload).max(MAX_WIDGETS).optional(),
 });
 export const dashboardV3Body = z.object({
   name: dashboardName.optional(),
-  cover_image: z.string().max(1024).optional(),
+  cover_image: singleLineText().max(1024).optional(),
   soft_deleted: z.boolean().optional(),
   pages: z.array(pagePayload).max(30).optional(),
   widgets: z.array(widgetV3Payload).max(MAX_WIDGETS).optional(),
