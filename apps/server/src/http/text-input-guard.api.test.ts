@@ -73,7 +73,7 @@ describe('text from outside refuses NUL and other control characters', () => {
     const device = await f.device(user.id);
     const res = await f.call(user.id, 'PUT', `/iot/v2/devices/${device.id}/certs`, {
       ca: 'Arduino\u0000v2',
-      csr: makeCsr().pem,
+      csr: (await makeCsr()).pem,
       enabled: true,
     });
     expectRefused(res, 'body/ca: no control characters');
