@@ -22,8 +22,8 @@ export interface TimeSeriesChartProps {
   /** Neighbours further apart than this are not joined. */
   gapMs?: number;
   height?: number;
-  /** The title still names the chart for screen readers, but is not shown (a card around it has one). */
-  titleHidden?: boolean;
+  /** Inside a card with its own title: no frame, and the title only names the chart for screen readers. */
+  embedded?: boolean;
 }
 
 /**
@@ -38,7 +38,7 @@ export function TimeSeriesChart({
   to,
   gapMs,
   height = CHART_HEIGHT,
-  titleHidden = false,
+  embedded = false,
 }: TimeSeriesChartProps) {
   const titleId = useId();
   const model = useMemo(() => buildChartModel(series, { from, to }, gapMs), [series, from, to, gapMs]);
@@ -48,20 +48,13 @@ export function TimeSeriesChart({
   const plot = useRef<PlotHandle>(null);
   const empty = model.stats.every((s) => s.count === 0);
   return (
-    <figure className="chart" data-testid="chart" aria-labelledby={titleId}>
-      <figcaption className="chart-caption">
-        <span id={titleId} className={titleHidden ? 'visually-hidden' : 'chart-title'}>
-          {title}
-        </span>
-        {zoom && (
-          <button
-            type="button"
-            className="button button-subtle button-small chart-reset"
-            onClick={() => plot.current?.resetZoom()}
-          >
-            Reset zoom
-          </button>
-        )}
+    <figure
+      className={embedded ? 'chart chart-embedded' : 'chart'}
+      data-testid="chart"
+      aria-labelledby={titleId}
+    >
+      <figcaption id={titleId} className={embedded ? 'visually-hidden' : 'chart-caption'}>
+        {title}
       </figcaption>
       <div className="chart-plot" role="img" aria-label={model.summary} style={{ minHeight: height }}>
         <PlotErrorBoundary height={height}>
@@ -77,11 +70,22 @@ export function TimeSeriesChart({
           </Suspense>
         </PlotErrorBoundary>
       </div>
-      {empty ? (
-        <p className="chart-empty">No values in this period.</p>
-      ) : (
-        <ChartLegend entries={legendEntries(model, cursor)} cursor={cursor} />
-      )}
+      <div className="chart-footer">
+        {empty ? (
+          <p className="chart-empty">No values in this period.</p>
+        ) : (
+          <ChartLegend entries={legendEntries(model, cursor)} cursor={cursor} />
+        )}
+        {zoom && (
+          <button
+            type="button"
+            className="button button-subtle button-small chart-reset"
+            onClick={() => plot.current?.resetZoom()}
+          >
+            Reset zoom
+          </button>
+        )}
+      </div>
       <ChartSummaryTable title={title} model={model} />
     </figure>
   );

@@ -47,7 +47,7 @@ export function ChartWidget({ widget, variables, space, range, streaming }: Widg
   return (
     <TimeSeriesChart
       title={widget.name || 'Chart'}
-      titleHidden
+      embedded
       series={chart.lines}
       from={chart.from}
       to={chart.to}
