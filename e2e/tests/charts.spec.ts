@@ -24,6 +24,8 @@ async function dragAcross(page: Page, over: Locator, fromShare: number, toShare:
 test('charts load with their page, show values under the cursor, zoom by a dragged range and step booleans', async ({
   page,
 }) => {
+  // Sign-up, a dashboard, a device page and many interactions: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
@@ -69,6 +71,21 @@ test('charts load with their page, show values under the cursor, zoom by a dragg
   await over.dblclick();
   await expect(reset).toBeHidden();
   await expect.poll(async () => (await shownRange(canvas)).span).toBe(5 * 60_000);
+
+  // The canvas follows the theme: a new primary colour (the first series) is drawn once <html> changes.
+  const magentaPixels = () =>
+    canvas.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+      const { data } = c.getContext('2d')?.getImageData(0, 0, c.width, c.height) ?? { data: [] };
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if ((data[i] ?? 0) > 230 && (data[i + 1] ?? 255) < 40 && (data[i + 2] ?? 0) > 230) count += 1;
+      return count;
+    });
+  expect(await magentaPixels()).toBe(0);
+  await page.evaluate(() =>
+    document.documentElement.style.setProperty('--color-primary', 'rgb(255, 0, 255)'),
+  );
+  await expect.poll(magentaPixels).toBeGreaterThan(0);
 
   // A boolean is charted as steps labelled false/true: switch the LED on, then read its chart on the device.
   const led = page.getByRole('switch', { name: 'LED' });

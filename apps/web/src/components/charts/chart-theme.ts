@@ -29,7 +29,8 @@ function resolve(host: HTMLElement, cssVar: string, fallback: string): string {
   host.appendChild(probe);
   const colour = getComputedStyle(probe).color;
   probe.remove();
-  return colour || fallback;
+  // An engine that does not resolve var() (jsdom) hands the text back: the fallback is the better guess.
+  return colour && !colour.startsWith('var(') ? colour : fallback;
 }
 
 export function readChartColours(host: HTMLElement): ChartColours {
