@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installCanvasStub } from './test/canvas-stub.ts';
 import { setTestCookie } from './test/cookies.ts';
+
+// Charts draw on a canvas, which jsdom lacks (see the stub).
+installCanvasStub();
 
 // Route components load lazily (code splitting); on a busy machine the first transform of a chunk can take
 // longer than Testing Library's default second.

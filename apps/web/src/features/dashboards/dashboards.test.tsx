@@ -157,11 +157,18 @@ describe('Dashboard page', () => {
     const gauge = widgetCard('Humidity gauge');
     expect(gauge.textContent).toContain('gauge');
     expect(gauge.textContent).toContain('humidity40');
+    // One chart, a series per linked variable, each in the legend with its last value.
     const chart = widgetCard('Temperature and humidity');
     expect(
-      await within(chart).findByRole('img', { name: 'temperature: 2 values from 20 to 21.5' }),
+      await within(chart).findByRole('img', {
+        name: 'temperature: 2 values from 20 to 21.5; humidity: no values in this period',
+      }),
     ).toBeTruthy();
-    expect(within(chart).getByRole('img', { name: 'humidity: no values in this period' })).toBeTruthy();
+    expect(
+      within(chart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['temperature21.5', 'humidity–']);
     const messages = await within(widgetCard('Messages')).findAllByRole('listitem');
     expect(messages.map((m) => m.querySelector('.widget-message')?.textContent)).toEqual([
       'Hello',

@@ -124,9 +124,17 @@ describe('Device page', () => {
     const iot = greenhouse();
     renderApp('/devices/d1/?graph=7D', { handle: iot.handle });
     expect(await screen.findByRole('img', { name: 'temperature: 2 values from 20 to 21.5' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'pump: 1 value from 1 to 1' })).toBeTruthy();
+    // A boolean is charted as false/true steps and read as such.
+    expect(screen.getByRole('img', { name: 'pump: 1 value, last true' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'setpoint: no values in this period' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: /^label/ })).toBeNull();
+    // Each chart's legend shows the last value while the cursor is elsewhere; a table sums it up.
+    const pump = screen.getByRole('figure', { name: 'pump' });
+    expect(within(pump).getByTestId('chart-legend-value').textContent).toBe('true');
+    const table = within(screen.getByRole('figure', { name: 'temperature' })).getByRole('table', {
+      name: 'temperature: values in this period',
+    });
+    expect(within(table).getByRole('row', { name: 'temperature 2 20 21.5 21.5' })).toBeTruthy();
     const call = iot.calls.find((c) => c.url === '/iot/v2/series/batch_query') as { body: unknown };
     const request = (call.body as { requests: { q: string; from: string; to: string; interval: number }[] })
       .requests[0];

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig, GraphRange } from '@tinkercloud/shared';
+import type { TimePoint as Point, TimeSeriesInput } from '@/components/charts/chart-data.ts';
 import type { ApiRequest } from '@/lib/api.ts';
-import type { Point } from '../model/chart-scale.ts';
 import { graphWindow, TARGET_BUCKETS } from '../model/graph-window.ts';
-import { chartValue, isChartable } from '../model/value-kind.ts';
+import { chartValue, isChartable, valueKindOf } from '../model/value-kind.ts';
 import { iotUrl } from './detail-queries.ts';
 import { iotKeys } from './query-keys.ts';
 import { batchQueryRawSchema, batchQuerySchema } from './schemas.ts';
@@ -26,6 +26,16 @@ export interface ThingSeries {
 }
 
 const RAW_LIMIT = 500;
+
+/** A variable's line as the chart takes it: booleans become false/true steps, everything else a line. */
+export function toChartInput(series: ChartSeries): TimeSeriesInput {
+  return {
+    id: series.propertyId,
+    name: series.name,
+    kind: valueKindOf(series.type) === 'boolean' ? 'boolean' : 'number',
+    points: series.points,
+  };
+}
 
 /**
  * Every numeric variable of the thing over the range: `batch_query` buckets sized for ~500 points, or for

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GraphRange } from '@tinkercloud/shared';
+import { useMemo } from 'react';
 import { useServices } from '../../../app/services.tsx';
+import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
 import { EmptyState } from '../../../components/Page.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
-import { seriesQueryOptions } from '../api/series.ts';
+import { seriesQueryOptions, toChartInput } from '../api/series.ts';
 import { LIVE_WINDOW_MS } from '../model/graph-window.ts';
-import { LineChart } from './LineChart.tsx';
 
 interface VariableChartsProps {
   space: string;
@@ -25,6 +26,8 @@ export function VariableCharts({ space, thingId, range, streaming, pollMs }: Var
     // In Live mode the stream appends to this cache; without it, the series is read again on a timer.
     refetchInterval: live && !streaming ? pollMs : false,
   });
+  // One stable input per series until the cache changes, so a chart re-renders without new data only as needed.
+  const inputs = useMemo(() => query.data?.series.map((s) => [toChartInput(s)]) ?? [], [query.data]);
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <EmptyState title="History could not be loaded" hint={query.error.message} />;
   const { series, intervalS } = query.data;
@@ -37,11 +40,11 @@ export function VariableCharts({ space, thingId, range, streaming, pollMs }: Var
   const from = live ? to - LIVE_WINDOW_MS : query.data.from;
   return (
     <div className="chart-grid-list">
-      {series.map((s) => (
-        <LineChart
+      {series.map((s, i) => (
+        <TimeSeriesChart
           key={s.propertyId}
           title={s.name}
-          points={s.points}
+          series={inputs[i] ?? []}
           from={from}
           to={to}
           {...(intervalS === null ? {} : { gapMs: intervalS * 2500 })}

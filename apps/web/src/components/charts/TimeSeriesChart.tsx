@@ -1,0 +1,92 @@
+import './charts.css';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { ChartLegend } from './ChartLegend.tsx';
+import { ChartSummaryTable } from './ChartSummaryTable.tsx';
+import { buildChartModel, type CursorReading, legendEntries, type TimeSeriesInput } from './chart-data.ts';
+import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
+import type { PlotHandle, ZoomRange } from './UplotPlot.tsx';
+
+// uPlot loads with the first chart on screen, never with the app shell.
+const UplotPlot = lazy(() => import('./UplotPlot.tsx'));
+
+/** Height of the plot (axes included); the placeholder takes the same room, so nothing moves when it loads. */
+export const CHART_HEIGHT = 200;
+
+export interface TimeSeriesChartProps {
+  title: string;
+  /** One or many series; keep the array stable between renders (memoise it) unless its data changed. */
+  series: TimeSeriesInput[];
+  /** The time window shown when not zoomed, epoch milliseconds. */
+  from: number;
+  to: number;
+  /** Neighbours further apart than this are not joined. */
+  gapMs?: number;
+  height?: number;
+  /** Inside a card with its own title: no frame, and the title only names the chart for screen readers. */
+  embedded?: boolean;
+}
+
+/**
+ * A time-series chart: numbers as lines, booleans as false/true steps; a legend with the values under the
+ * cursor; drag across the plot to zoom, double-click or "Reset zoom" to go back. Screen readers get the plot
+ * as an image named by a summary and a table of each series' figures.
+ */
+export function TimeSeriesChart({
+  title,
+  series,
+  from,
+  to,
+  gapMs,
+  height = CHART_HEIGHT,
+  embedded = false,
+}: TimeSeriesChartProps) {
+  const titleId = useId();
+  const model = useMemo(() => buildChartModel(series, { from, to }, gapMs), [series, from, to, gapMs]);
+  const window = useMemo(() => ({ from, to }), [from, to]);
+  const [cursor, setCursor] = useState<CursorReading | null>(null);
+  const [zoom, setZoom] = useState<ZoomRange>(null);
+  const plot = useRef<PlotHandle>(null);
+  const empty = model.stats.every((s) => s.count === 0);
+  return (
+    <figure
+      className={embedded ? 'chart chart-embedded' : 'chart'}
+      data-testid="chart"
+      aria-labelledby={titleId}
+    >
+      <figcaption id={titleId} className={embedded ? 'visually-hidden' : 'chart-caption'}>
+        {title}
+      </figcaption>
+      <div className="chart-plot" role="img" aria-label={model.summary} style={{ minHeight: height }}>
+        <PlotErrorBoundary height={height}>
+          <Suspense fallback={<div className="chart-placeholder" style={{ height }} />}>
+            <UplotPlot
+              ref={plot}
+              model={model}
+              window={window}
+              height={height}
+              onCursor={setCursor}
+              onZoom={setZoom}
+            />
+          </Suspense>
+        </PlotErrorBoundary>
+      </div>
+      <div className="chart-footer">
+        {empty ? (
+          <p className="chart-empty">No values in this period.</p>
+        ) : (
+          <ChartLegend entries={legendEntries(model, cursor)} cursor={cursor} />
+        )}
+        {zoom && (
+          <button
+            type="button"
+            className="button button-subtle button-small chart-reset"
+            onClick={() => plot.current?.resetZoom()}
+          >
+            Reset zoom
+          </button>
+        )}
+      </div>
+      <ChartSummaryTable title={title} model={model} />
+    </figure>
+  );
+}
