@@ -36,7 +36,9 @@ test('a third-party ESP32 added through /devices/new/: key shown once, the simul
 }) => {
   test.setTimeout(120_000);
   await signUp(page);
-  await page.goto('/devices/new/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices' }).click();
+  await page.getByRole('link', { name: 'Set up a board' }).click();
+  await expect(page).toHaveURL(/\/devices\/new\/\?type=any$/);
   await expect(page).toHaveTitle('New device | Tinkercloud');
   await page
     .getByRole('navigation', { name: 'Kinds of device' })
@@ -93,7 +95,12 @@ test('none and any: a device without a board for the simulator, and the picker o
   page,
 }) => {
   await signUp(page);
+  // A phone's width: no page-level sideways scrolling on the picker nor on the credentials.
+  await page.setViewportSize({ width: 360, height: 780 });
+  const noOverflow = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.goto('/devices/new/?type=any');
+  await noOverflow();
   const kinds = page.getByRole('navigation', { name: 'Kinds of device' });
   await expect(kinds.getByRole('link')).toHaveCount(5);
   await kinds.getByRole('link', { name: /No board yet/ }).click();
@@ -103,7 +110,10 @@ test('none and any: a device without a board for the simulator, and the picker o
   const shown = await shownCredentials(page);
   expect(shown.command).toContain(`--url ${await brokerUrl(page)}`);
   await expect(page.getByTestId('arduino-secrets')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Open device' }).click();
+  await noOverflow();
+  // By keyboard: the device link is reachable with Tab and opens with Enter.
+  await page.getByRole('link', { name: 'Open device' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'sim-only' })).toBeVisible();
   await expect(page.getByText('Manual Device')).toBeVisible();
 });
