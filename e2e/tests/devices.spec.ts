@@ -44,7 +44,15 @@ test('a device added in the browser: its key shown once, its thing bound, its va
 
   const device = await addDevice(page, 'greenhouse-1');
   expect(device.id).toMatch(/^[0-9a-f-]{36}$/);
-  expect(device.command).toBe(`npm run device -- --device-id ${device.id} --secret-key ${device.secret}`);
+  // The command names this server's broker (the port it really took), not whatever listens on 1883.
+  const broker = await page.evaluate(
+    () =>
+      (window as unknown as { __APP_CONFIG__: { mqtt?: { url: string | null } } }).__APP_CONFIG__.mqtt?.url,
+  );
+  expect(broker).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/);
+  expect(device.command).toBe(
+    `npm run device -- --device-id ${device.id} --secret-key ${device.secret} --url ${broker}`,
+  );
   // The key shown is the device's real key, and it is not shown again.
   const api = await apiSession(BASE_URL, account);
   await api.call('POST', `/iot/v2/devices/${device.id}/pass`, { password: device.secret });

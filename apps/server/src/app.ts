@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
+import type { BrokerUrls } from '@tinkercloud/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/auth.plugin.ts';
@@ -55,6 +56,8 @@ export interface AppDeps {
   telemetry?: TelemetryStore;
   /** The device side (MQTT broker): what the API tells it, and its health for the status feed. */
   connectivity?: { hooks: ConnectivityHooks; health(): Promise<void>; feed?: DeviceFeed };
+  /** Where devices reach the broker, for the SPA's config; read per request (the broker listens later). */
+  brokerUrls?: () => BrokerUrls;
 }
 
 /** The telemetry store with the retention of the config and the plan of each property's space. */
@@ -106,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const connectivity = deps.connectivity;
   if (connectivity) components.push({ name: 'Broker', check: () => connectivity.health() });
   await app.register(statusRoutes, { components });
-  await app.register(appConfigRoutes, { config });
+  await app.register(appConfigRoutes, {
+    config,
+    ...(deps.brokerUrls ? { broker: deps.brokerUrls } : {}),
+  });
   await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
   await registerSpaceModules(app, {
     config,

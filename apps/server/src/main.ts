@@ -1,5 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { brokerUrls } from './modules/connectivity/broker-urls.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
 import { createServer } from './server.ts';
 
@@ -66,15 +67,11 @@ async function main() {
   console.log('');
 }
 
-/** Where a device or an MQTT client points, in one line. */
+/** Where a device or an MQTT client points, in one line (the web app's New device page shows the same). */
 function devicesConnectTo(config: Config, mqtt: Listening | null): string {
-  if (config.mqtt.mode === 'external' || !mqtt) return 'the MQTT broker at MQTT_URL';
-  const host = ['0.0.0.0', '::'].includes(config.mqtt.host)
-    ? new URL(config.publicUrl).hostname
-    : config.mqtt.host;
-  const ws = `${config.publicUrl.replace(/^http/, 'ws')}/mqtt`;
-  const tls = mqtt.tlsPort ? `, mqtts://${host}:${mqtt.tlsPort}` : '';
-  return `mqtt://${host}:${mqtt.port}${tls}, ${ws}`;
+  const urls = brokerUrls(config, mqtt);
+  if (!urls.url) return 'the MQTT broker at MQTT_URL';
+  return [urls.url, urls.tlsUrl, urls.wsUrl].filter(Boolean).join(', ');
 }
 
 main().catch((err) => {

@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate.ts';
 import { createIdp } from './idp/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
+import { brokerUrls } from './modules/connectivity/broker-urls.ts';
 import { type Connectivity, createConnectivity } from './modules/connectivity/connectivity.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
 import { createDemo, type Demo } from './modules/demo/demo.ts';
@@ -79,6 +80,8 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       verifier = createRemoteVerifier(expect);
     }
     const broker = connectivity;
+    // Set once the broker listens (after the app, whose HTTP server carries MQTT over WebSocket).
+    let listening: Listening | null = null;
     const app = await buildApp({
       config,
       database,
@@ -92,12 +95,14 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       telemetry,
       events,
       logger,
+      brokerUrls: () => brokerUrls(config, listening),
     });
     const mqtt = await connectivity.start({
       http: app.server,
       userOfAccessToken: app.userOfAccessToken,
       tokenAccepted: app.tokenAccepted,
     });
+    listening = mqtt;
     await demo.start(mqtt);
     const boards = demo;
     return {

@@ -9,6 +9,17 @@ export const COOKIE_LIFETIME_SECONDS = 31_622_400;
 export const COOKIE_PREFIX = 'tc_';
 
 /**
+ * Where devices reach the server's MQTT broker, as the server prints them at start: plain MQTT, MQTT over
+ * TLS (when configured) and MQTT over WebSocket. Null when the server cannot tell (an external broker).
+ */
+export const brokerUrlsSchema = z.object({
+  url: z.string().nullable(),
+  tlsUrl: z.string().nullable(),
+  wsUrl: z.string().nullable(),
+});
+export type BrokerUrls = z.infer<typeof brokerUrlsSchema>;
+
+/**
  * What the server tells the SPA at boot (served as /app-config.js, which sets `window.__APP_CONFIG__`).
  * One base URL per spec host, so a deployment can split hosts later (ARCHITECTURE.md, "The spec's hosts").
  */
@@ -34,6 +45,8 @@ export const appConfigSchema = z.object({
     scope: z.string().min(1),
     claimsNamespace: z.string().min(1),
   }),
+  /** The device broker's addresses (the New device page prints them); absent from older servers. */
+  mqtt: brokerUrlsSchema.optional(),
   /** True when the embedded identity provider, PGlite and demo data run: enables the dev mail outbox link. */
   embeddedIdp: z.boolean(),
   devOutboxUrl: z.string().nullable(),

@@ -1,8 +1,10 @@
-import { APP_VERSION, type AppConfig } from '@tinkercloud/shared';
+import { APP_VERSION, type AppConfig, type BrokerUrls } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 
-export function toAppConfig(config: Config): AppConfig {
+const NO_BROKER: BrokerUrls = { url: null, tlsUrl: null, wsUrl: null };
+
+export function toAppConfig(config: Config, mqtt: BrokerUrls = NO_BROKER): AppConfig {
   return {
     productName: config.productName,
     productSlug: config.productSlug,
@@ -26,6 +28,7 @@ export function toAppConfig(config: Config): AppConfig {
       scope: 'openid profile email offline_access',
       claimsNamespace: config.oidc.claimsNamespace,
     },
+    mqtt,
     embeddedIdp: config.oidc.embedded,
     devOutboxUrl: config.devOutbox ? '/dev/outbox' : null,
     thirdParty: {
@@ -53,9 +56,21 @@ export function toAppConfig(config: Config): AppConfig {
  * The SPA's runtime configuration, as a classic script so it is set before the app's module runs
  * (a blocking same-origin script keeps the CSP free of inline code).
  */
-export const appConfigRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const body = `window.__APP_CONFIG__=${JSON.stringify(toAppConfig(config))};\n`;
+export const appConfigRoutes: FastifyPluginAsync<{ config: Config; broker?: () => BrokerUrls }> = async (
+  app,
+  { config, broker },
+) => {
+  // The broker starts listening after the app is built (its WebSocket rides on the HTTP server) and may take
+  // another port than asked, so its addresses are read per request; the body is cached once they are known.
+  let cached: { key: string; body: string } | null = null;
+  const bodyNow = () => {
+    const mqtt = broker?.() ?? NO_BROKER;
+    const key = JSON.stringify(mqtt);
+    if (cached?.key !== key)
+      cached = { key, body: `window.__APP_CONFIG__=${JSON.stringify(toAppConfig(config, mqtt))};\n` };
+    return cached.body;
+  };
   app.get('/app-config.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body),
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bodyNow()),
   );
 };

@@ -29,3 +29,21 @@ describe('error page links in the SPA configuration (spec 2.5)', () => {
     expect(() => loadConfig({ CONTACT_URL: 'ftp://example.org' })).toThrow(/CONTACT_URL/);
   });
 });
+
+describe('the device broker in the SPA configuration', () => {
+  it('serves the addresses the broker listens on, read when asked (the broker listens after the app is built)', async () => {
+    const Fastify = (await import('fastify')).default;
+    const { appConfigRoutes } = await import('./app-config.routes.ts');
+    let urls = { url: null as string | null, tlsUrl: null, wsUrl: null as string | null };
+    const app = Fastify();
+    await app.register(appConfigRoutes, { config: loadConfig({}), broker: () => urls });
+    const read = async () => {
+      const body = (await app.inject({ url: '/app-config.js' })).body;
+      return appConfigSchema.parse(JSON.parse(body.slice(body.indexOf('=') + 1, body.lastIndexOf(';'))));
+    };
+    expect((await read()).mqtt).toEqual({ url: null, tlsUrl: null, wsUrl: null });
+    urls = { url: 'mqtt://127.0.0.1:1884', tlsUrl: null, wsUrl: 'ws://127.0.0.1:3000/mqtt' };
+    expect((await read()).mqtt).toEqual(urls);
+    await app.close();
+  });
+});

@@ -66,6 +66,22 @@ describe('Devices page', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
+  it("names the server's broker in the simulator command when the config carries it", async () => {
+    const iot = fakeIot();
+    renderApp('/devices/', {
+      handle: iot.handle,
+      config: { mqtt: { url: 'mqtt://127.0.0.1:1885', tlsUrl: null, wsUrl: null } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add device' }));
+    const form = screen.getByRole('dialog', { name: 'Add device' });
+    fireEvent.change(within(form).getByLabelText('Device name'), { target: { value: 'my-sensor' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create device' }));
+    const created = await screen.findByRole('dialog', { name: 'Device created' });
+    expect((within(created).getByLabelText('Simulator command') as HTMLInputElement).value).toMatch(
+      / --url mqtt:\/\/127\.0\.0\.1:1885$/,
+    );
+  });
+
   it('creates a generic device and shows its id, secret key and simulator command once', async () => {
     const iot = fakeIot();
     renderApp('/devices/', { handle: iot.handle });

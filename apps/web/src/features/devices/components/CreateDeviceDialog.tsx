@@ -18,8 +18,9 @@ export function deviceNameProblem(name: string): string | null {
     : 'Use letters, digits and _ . @ - only (no spaces), at most 64 characters.';
 }
 
-export const simulatorCommand = (deviceId: string, secretKey: string) =>
-  `npm run device -- --device-id ${deviceId} --secret-key ${secretKey}`;
+/** With the broker's address from the server's config, so the simulator reaches this server's broker. */
+export const simulatorCommand = (deviceId: string, secretKey: string, brokerUrl?: string | null) =>
+  `npm run device -- --device-id ${deviceId} --secret-key ${secretKey}${brokerUrl ? ` --url ${brokerUrl}` : ''}`;
 
 /**
  * Adds a generic device: a name, then its id and secret key, shown this once (the server keeps only a hash
@@ -63,7 +64,7 @@ export function CreateDeviceDialog({ onClose }: { onClose: () => void }) {
         <CopyField label="Secret key" value={secretKey} testId="new-device-secret" />
         <CopyField
           label="Simulator command"
-          value={simulatorCommand(device.id, secretKey)}
+          value={simulatorCommand(device.id, secretKey, config.mqtt?.url)}
           testId="new-device-command"
         />
         <div className="modal-actions">

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { newDeviceSearchSchema } from '@tinkercloud/shared';
-import { EmptyState, Page } from '../../../components/Page.tsx';
+import { NewDevicePage } from '../../../features/devices/new-device/components/NewDevicePage.tsx';
 import { getAppConfig } from '../../../lib/app-config.ts';
 import { requireAccess } from '../../../lib/route-guards.ts';
 
@@ -10,16 +10,9 @@ export const Route = createFileRoute('/_auth/_header/devices/new')({
   validateSearch: (search: Record<string, unknown>) =>
     newDeviceSearchSchema(getAppConfig().productSlug).parse(search),
   beforeLoad: requireAccess('devices'),
-  component: NewDevicePage,
+  component: NewDeviceRoute,
 });
 
-function NewDevicePage() {
-  return (
-    <Page title="New device">
-      <EmptyState
-        title="Device setup is not available yet"
-        hint="Adding a device will be possible from here."
-      />
-    </Page>
-  );
+function NewDeviceRoute() {
+  return <NewDevicePage search={Route.useSearch()} />;
 }

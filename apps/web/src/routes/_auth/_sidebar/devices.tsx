@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { listSearchSchema } from '@tinkercloud/shared';
 import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
@@ -34,6 +34,9 @@ function DevicesPage() {
           <button type="button" className="button" onClick={() => setAdding(true)}>
             Add device
           </button>
+          <Link to="/devices/new/" search={{ type: 'any' }} className="button button-subtle">
+            Set up a board
+          </Link>
         </div>
       )}
       <AsyncState
