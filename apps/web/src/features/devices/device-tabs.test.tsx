@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Ota } from '@/features/devices/api/ota.ts';
 import { at, renderApp } from '../../test/app-harness.tsx';
-import type { Ota } from '../iot/api/ota.ts';
 import type { Device } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Ota } from '@/features/devices/api/ota.ts';
 import { useServices } from '../../../app/services.tsx';
-import type { Ota } from '../../iot/api/ota.ts';
 import { iotKeys } from '../../iot/api/query-keys.ts';
 import { formatDateTime } from '../../iot/model/format-time.ts';
 import { statusLabel } from './OtaHistoryTable.tsx';

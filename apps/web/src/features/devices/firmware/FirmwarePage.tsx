@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { otaHistoryQueryOptions } from '@/features/devices/api/ota.ts';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState } from '../../../components/Page.tsx';
-import { otaHistoryQueryOptions } from '../../iot/api/ota.ts';
 import { spaceAllows } from '../../iot/model/permissions.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
 import { CurrentOta } from './CurrentOta.tsx';

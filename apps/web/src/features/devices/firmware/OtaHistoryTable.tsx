@@ -1,5 +1,5 @@
 import { formatBytes } from '@tinkercloud/shared';
-import type { Ota } from '../../iot/api/ota.ts';
+import type { Ota } from '@/features/devices/api/ota.ts';
 import { formatDateTime } from '../../iot/model/format-time.ts';
 
 /** `in_progress` → `In progress`, as arduino-cloud-cli shows statuses. */

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
+import { otaSchema } from '@/features/devices/api/ota.ts';
 import type { ApiRequest } from '../../../lib/api.ts';
 import { joinUrl } from '../../../lib/urls.ts';
 import { enc, iotUrl } from '../../iot/api/detail-queries.ts';
-import { otaSchema } from '../../iot/api/ota.ts';
 import { iotKeys } from '../../iot/api/query-keys.ts';
 
 /** An update that can still change: the page follows it and offers to cancel it. */

@@ -1,9 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { deviceStatusQueryOptions } from '@/features/devices/api/devices.ts';
+import { CopyField } from '@/features/devices/components/CopyField.tsx';
+import { DeviceStatusBadge } from '@/features/devices/components/DeviceStatusBadge.tsx';
 import { useServices } from '../../../app/services.tsx';
 import { deviceQueryOptions } from '../../iot/api/detail-queries.ts';
-import { deviceStatusQueryOptions } from '../../iot/api/devices.ts';
-import { CopyField } from '../../iot/components/CopyField.tsx';
-import { DeviceStatusBadge } from '../../iot/components/DeviceStatusBadge.tsx';
 import { formatDateTime } from '../../iot/model/format-time.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
 import { credentialQueryOptions, hostAndPort } from './network-config.ts';

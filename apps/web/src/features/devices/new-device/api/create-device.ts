@@ -1,7 +1,7 @@
 import type { AppConfig } from '@tinkercloud/shared';
+import { deleteDevice } from '@/features/devices/api/devices.ts';
 import type { ApiRequest } from '../../../../lib/api.ts';
 import { enc, iotUrl } from '../../../iot/api/detail-queries.ts';
-import { deleteDevice } from '../../../iot/api/devices.ts';
 import { type Device, deviceSchema, passSchema } from '../../../iot/api/schemas.ts';
 
 export interface DeviceToCreate {

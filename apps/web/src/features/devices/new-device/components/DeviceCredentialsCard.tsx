@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { CopyField } from '@/features/devices/components/CopyField.tsx';
 import { useServices } from '../../../../app/services.tsx';
-import { CopyField } from '../../../iot/components/CopyField.tsx';
 import {
   arduinoSecretsHeader,
   credentialsFile,

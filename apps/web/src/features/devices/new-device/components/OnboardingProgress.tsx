@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { isOnboardingActive } from '@tinkercloud/shared';
 import { useState } from 'react';
+import { CopyField } from '@/features/devices/components/CopyField.tsx';
 import { useServices } from '../../../../app/services.tsx';
 import { NotFound } from '../../../../components/NotFound.tsx';
 import { toast } from '../../../../lib/toast.tsx';
-import { CopyField } from '../../../iot/components/CopyField.tsx';
 import { endOnboarding } from '../api/provisioning.ts';
 import { availableMessage, useOnboarding } from '../hooks/use-onboarding.ts';
 
