@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   expectSignedIn,
   latestMail,
@@ -8,6 +7,7 @@ import {
   signOut,
   signUp,
 } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 test('create account → verify the e-mail from the outbox → sign out → sign in → Home', async ({ page }) => {
   const account = await signUp(page, newAccount('verify'));

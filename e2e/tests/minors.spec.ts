@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createAccountFromSignIn, expectSignedIn, newAccount } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 test('/minors signs up an under-age account that gets the restricted shell', async ({ page }) => {
   const account = newAccount('kid');

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   expectSignedIn,
   latestMail,
@@ -8,6 +7,7 @@ import {
   signOut,
   signUp,
 } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 test('forgot password → reset link from the outbox → sign in with the new password', async ({ page }) => {
   const account = await signUp(page, newAccount('reset'));

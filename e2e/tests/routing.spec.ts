@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { newAccount, signUp } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 

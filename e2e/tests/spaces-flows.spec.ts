@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectSignedIn, signInOnProviderPage } from '../support/accounts.ts';
 import type { ApiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
 import { createSpace, joinCode, member, selectSpace, sidebarLinks } from '../support/spaces.ts';
+import { expect, test } from '../support/test.ts';
 
 async function signIn(page: Page, who: ApiSession, path = '/') {
   await page.goto(path);

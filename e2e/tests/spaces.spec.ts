@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectSignedIn, signInOnProviderPage } from '../support/accounts.ts';
 import type { ApiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
@@ -12,6 +12,7 @@ import {
   sidebarLinks,
   userMenuItems,
 } from '../support/spaces.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 
