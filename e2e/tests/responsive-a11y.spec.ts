@@ -79,7 +79,7 @@ async function settle(page: Page) {
 async function expectNoPageScroll(page: Page, path: string) {
   const widths = await page.evaluate(() => {
     // The outermost elements that stick out on the right, named by tag and class: what to fix.
-    const sticking = [...document.body.querySelectorAll('*')]
+    const sticking = Array.from(document.body.querySelectorAll('*'))
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
       .filter(
         (el) =>
@@ -88,7 +88,7 @@ async function expectNoPageScroll(page: Page, path: string) {
       .slice(0, 5)
       .map(
         (el) =>
-          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
+          `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
       );
     return { scroll: document.documentElement.scrollWidth, viewport: window.innerWidth, sticking };
   });
