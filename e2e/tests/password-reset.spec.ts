@@ -9,7 +9,12 @@ import {
 } from '../support/accounts.ts';
 import { expect, test } from '../support/test.ts';
 
-test('forgot password → reset link from the outbox → sign in with the new password', async ({ page }) => {
+test('forgot password → reset link from the outbox → sign in with the new password', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The old password is refused with a 401 page, which the browser reports: provoked on purpose here.
+  consoleErrors.allow(/status of 401 .*\/auth\/interaction\/[^/]+\/login\)$/);
   const account = await signUp(page, newAccount('reset'));
   await signOut(page);
 
