@@ -124,20 +124,24 @@ export const test = base.extend<Fixtures & Options>({
     });
   },
 
-  page: async ({ page, axeAfterEach }, use, testInfo) => {
-    await use(page);
-    // Judged only when the test itself passed: a failing test already says what is wrong.
-    if (!axeAfterEach || testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
-    if (!/^https?:/.test(page.url())) return;
-    const violations = await axeViolations(page);
-    if (violations.length > 0) {
-      await testInfo.attach('axe-violations.json', {
-        body: JSON.stringify(violations, null, 2),
-        contentType: 'application/json',
-      });
-      throw new Error(
-        `axe found ${violations.length} serious/critical violation(s) on ${page.url()}:\n${describeViolations(violations)}`,
-      );
-    }
-  },
+  page: [
+    async ({ page, axeAfterEach }, use, testInfo) => {
+      await use(page);
+      // Judged only when the test itself passed: a failing test already says what is wrong.
+      if (!axeAfterEach || testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      if (!/^https?:/.test(page.url())) return;
+      const violations = await axeViolations(page);
+      if (violations.length > 0) {
+        await testInfo.attach('axe-violations.json', {
+          body: JSON.stringify(violations, null, 2),
+          contentType: 'application/json',
+        });
+        throw new Error(
+          `axe found ${violations.length} serious/critical violation(s) on ${page.url()}:\n${describeViolations(violations)}`,
+        );
+      }
+    },
+    // The check has its own time, so it does not eat into the test's timeout on a busy machine.
+    { scope: 'test', timeout: 30_000 },
+  ],
 });
