@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { expectSignedIn, newAccount, signInOnProviderPage } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { freshDataDir, startServer } from '../support/server.ts';
 import { createSpace, sidebarLinks } from '../support/spaces.ts';
+import { expect, test } from '../support/test.ts';
 
 // A server of its own with BASE_HOST: Chromium resolves every *.localhost name to this machine.
 const PORT = Number(process.env.E2E_BRANDED_PORT ?? 4312);

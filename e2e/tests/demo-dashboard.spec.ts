@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a new account opens its demo dashboard, sees the counter rise live and turns the LED on', async ({
   page,

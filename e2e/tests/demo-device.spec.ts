@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a new account finds a demo thing whose values change live, without a reload', async ({ page }) => {
   await signUp(page);

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
 import { createSpace, selectSpace } from '../support/spaces.ts';
+import { expect, test } from '../support/test.ts';
 
 interface Property {
   id: string;

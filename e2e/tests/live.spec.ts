@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
+import { expect, test } from '../support/test.ts';
 
 interface Thing {
   id: string;

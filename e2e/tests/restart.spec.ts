@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectSignedIn, newAccount, signInOnProviderPage, signOut, signUp } from '../support/accounts.ts';
 import { freshDataDir, startServer } from '../support/server.ts';
+import { expect, test } from '../support/test.ts';
 
 // A server of its own, so stopping it does not disturb the other specs.
 const PORT = Number(process.env.E2E_RESTART_PORT ?? 4311);

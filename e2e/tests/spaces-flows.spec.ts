@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectSignedIn, signInOnProviderPage } from '../support/accounts.ts';
 import type { ApiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
 import { createSpace, joinCode, member, selectSpace, sidebarLinks } from '../support/spaces.ts';
+import { expect, test } from '../support/test.ts';
 
 async function signIn(page: Page, who: ApiSession, path = '/') {
   await page.goto(path);
@@ -119,7 +120,10 @@ test('store-installed mode: no free-plan banner, outside links blocked with a Co
 
 test("space settings: 'Space information updated', 'Network Error: {detail}', and at most 3 toasts at a time", async ({
   page,
+  consoleErrors,
 }) => {
+  // The test answers a save with a 409 on purpose; the browser reports it.
+  consoleErrors.allow(/status of 409 .*\/classroom\/v1\/organizations\//);
   const admin = await member(BASE_URL, 'settings');
   await createSpace(admin, 'pro', 'Settings Team');
   await signIn(page, admin);

@@ -18,6 +18,7 @@ import { getAppConfig } from './lib/app-config.ts';
 import { createAuth } from './lib/auth/auth-service.ts';
 import { createAuthStore } from './lib/auth/auth-store.ts';
 import { createUserManager } from './lib/auth/user-manager.ts';
+import { reportCaughtError } from './lib/caught-errors.ts';
 import { installChunkReloadHandler } from './lib/chunk-reload.ts';
 import { cookieDomain } from './lib/cookies.ts';
 import { installExternalLinkGuard } from './lib/external-links.ts';
@@ -86,7 +87,7 @@ async function boot(container: HTMLElement) {
     );
   }
 
-  createRoot(container).render(
+  createRoot(container, { onCaughtError: reportCaughtError }).render(
     <StrictMode>
       <App
         services={{ config, auth, api, spaces, live }}

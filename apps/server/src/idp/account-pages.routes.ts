@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
-import { LOGOUT_JS, STYLE_CSS } from './assets.ts';
+import { FAVICON_SVG, LOGOUT_JS, STYLE_CSS } from './assets.ts';
 import { formValue, queryValue, sendPage } from './http-helpers.ts';
 import type { PageContext } from './pages/layout.ts';
 import { forgotPasswordPage, forgotPasswordSentPage, messagePage, resetPasswordPage } from './pages/views.ts';
@@ -30,6 +30,9 @@ export function accountPageRoutes(deps: Deps): FastifyPluginAsync {
   return async (app) => {
     app.get('/assets/style.css', async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLE_CSS),
+    );
+    app.get('/assets/favicon.svg', async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(FAVICON_SVG),
     );
     app.get('/assets/logout.js', async (_request, reply) =>
       reply

@@ -128,6 +128,10 @@ a { color: var(--brand); }
 `;
 
 /** Submits the logout confirmation by itself when the app asked for the sign-out (valid id_token_hint). */
+/** The product mark (the web app's favicon.svg): linked from every server page, so no browser asks /favicon.ico. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>Tinkercloud</title><rect width="32" height="32" rx="8" fill="#0f766e"/><circle cx="16" cy="16" r="5" fill="none" stroke="#fff" stroke-width="3"/><path d="M16 4v6M16 22v6M4 16h6M22 16h6" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>';
+
 export const LOGOUT_JS = `(function () {
   var main = document.querySelector('[data-auto-submit]');
   if (!main) return;

@@ -112,6 +112,7 @@ describe('embedded identity provider', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`action="/auth/interaction/${uid}/login"`);
       expect(page.body).toContain('href="/auth/assets/style.css"');
+      expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/auth/assets/favicon.svg">');
       expect(page.body).toContain('<title>Sign in | Tinkercloud</title>');
 
       const wrong = await b.post(`/auth/interaction/${uid}/login`, {
@@ -318,6 +319,12 @@ describe('embedded identity provider', () => {
     expect(expired.body).toContain('expired');
     const css = await h.app.inject({ url: '/auth/assets/style.css' });
     expect(css.headers['content-type']).toContain('text/css');
+    // Linked from every sign-in page, so the browser does not ask for a missing /favicon.ico.
+    expect(bad.body).toContain('/auth/assets/favicon.svg');
+    const icon = await h.app.inject({ url: '/auth/assets/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    expect(icon.body).toContain('<svg');
   });
 
   it('keeps its signing key, sessions and refresh tokens across a restart', async () => {

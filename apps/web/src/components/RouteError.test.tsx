@@ -25,3 +25,12 @@ describe('RouteError (spec 8, router fallback)', () => {
     expect(screen.getByText('plain failure')).toBeTruthy();
   });
 });
+
+describe('RouteError Try again', () => {
+  it('resets the boundary', () => {
+    let resets = 0;
+    render(<RouteError error={new Error('502')} reset={() => (resets += 1)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(resets).toBe(1);
+  });
+});

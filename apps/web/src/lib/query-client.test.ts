@@ -13,8 +13,13 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(1, new TypeError('Failed to fetch'))).toBe(true);
   });
 
-  it('never retries 401, 403 or 404', () => {
-    for (const status of [401, 403, 404]) expect(shouldRetryQuery(0, apiError(status))).toBe(false);
+  it('never retries a 4xx: an unknown or malformed id, no sign-in, no right', () => {
+    for (const status of [400, 401, 403, 404, 409, 422])
+      expect(shouldRetryQuery(0, apiError(status))).toBe(false);
+  });
+
+  it('retries a timeout, a rate limit and server errors', () => {
+    for (const status of [408, 429, 500, 502, 503]) expect(shouldRetryQuery(0, apiError(status))).toBe(true);
   });
 });
 

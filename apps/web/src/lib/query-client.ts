@@ -6,12 +6,21 @@ export const QUERY_GC_TIME_MS = 5 * 60_000;
 export const QUERY_STALE_TIME_MS = 20_000;
 export const QUERY_MAX_RETRIES = 3;
 
-/** Repeating these cannot succeed: the user must sign in again, lacks the right, or the thing is gone. */
-const FINAL_STATUSES = new Set([401, 403, 404]);
+/** A timeout or "slow down" answer may succeed later; every other 4xx says the request itself is wrong. */
+const TRANSIENT_CLIENT_STATUSES = new Set([408, 429]);
+
+/**
+ * True when asking again could succeed: no answer at all (network), a server error, a timeout or a rate limit.
+ * A 4xx (bad id, sign in again, no right, gone) answers the same however often it is asked.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.status >= 400 && error.status < 500) return TRANSIENT_CLIENT_STATUSES.has(error.status);
+  return true;
+}
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && FINAL_STATUSES.has(error.status)) return false;
-  return failureCount < QUERY_MAX_RETRIES;
+  return isRetryableError(error) && failureCount < QUERY_MAX_RETRIES;
 }
 
 /** 1 s, 2 s, 4 s … capped at 30 s; `failureCount` is 0 before the first retry. */

@@ -73,10 +73,13 @@ describe('sidebar per kind of user', () => {
     ['student', ['role:edu-student'], ['Space Settings']],
   ] as const) {
     it(`edu ${kind}: the space's links, no free-plan banner`, async () => {
-      renderApp('/', { organizations: [school([...roles])], selectedId: 'edu1' });
+      const { api } = renderApp('/', { organizations: [school([...roles])], selectedId: 'edu1' });
       await waitFor(async () => expect((await navGroups()).at(-1)).toEqual([...lastGroup]));
       await new Promise((r) => setTimeout(r, 50));
       expect(screen.queryByTestId('free-plan-banner')).toBeNull();
+      // The recap is asked only by those who may read it: a student would only earn a 403.
+      const askedRecap = api.mock.calls.some(([url]) => url === '/restrictions/v1/recap/me');
+      expect(askedRecap).toBe(kind === 'teacher');
     });
   }
 
@@ -294,5 +297,28 @@ describe('space selector', () => {
     await screen.findByRole('heading', { name: 'Members' });
     act(() => selection.select(MY_CLOUD_SPACE_ID));
     await waitFor(() => expect(at(router)).toBe('/'));
+  });
+});
+
+describe('narrow screens', () => {
+  it('at 768 px and below the sidebar waits behind the menu button, as a dialog', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 768px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      renderApp('/');
+      const open = await screen.findByRole('button', { name: 'Open menu' });
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      fireEvent.click(open);
+      const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+      expect(within(dialog).getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(open.getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

@@ -7,6 +7,7 @@ import { brandingQueryOptions } from '../features/customization/api/customizatio
 import { useCurrentUser } from '../features/profile/api/use-current-user.ts';
 import { useViewer } from '../features/spaces/hooks.ts';
 import { billingUrl, policyLinks } from './outside-links.ts';
+import { THEME_CHOICES, THEME_LABELS, useThemeChoice } from './theme.ts';
 
 // Dialogs load on first use: they are not part of the first page.
 const PolicyDialog = lazy(() => import('./PolicyDialog.tsx'));
@@ -15,12 +16,13 @@ const AccountDialog = lazy(() => import('./AccountDialog.tsx'));
 
 type OpenDialog = 'policy' | 'flags' | 'account' | null;
 
-/** Name and initials; opens a menu with the links of spec 6.3, the policy dialog and Log out. */
+/** Name and initials; opens a menu with the links of spec 6.3, the policy dialog, the theme and Log out. */
 export function UserMenu() {
   const { auth, api, config } = useServices();
   const { user } = useCurrentUser();
   const { viewer, selected, branded } = useViewer();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [theme, chooseTheme] = useThemeChoice();
   const details = useRef<HTMLDetailsElement>(null);
   const branding = useQuery({
     ...brandingQueryOptions(api, config, selected.id),
@@ -88,6 +90,21 @@ export function UserMenu() {
           <button type="button" role="menuitem" className="menu-item" onClick={() => open('flags')}>
             Developer flags
           </button>
+          <fieldset className="theme-choice">
+            <legend className="theme-choice-label">Theme</legend>
+            {THEME_CHOICES.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                role="menuitemradio"
+                aria-checked={theme === choice}
+                className="theme-option"
+                onClick={() => chooseTheme(choice)}
+              >
+                {THEME_LABELS[choice]}
+              </button>
+            ))}
+          </fieldset>
           <button type="button" role="menuitem" className="menu-item" onClick={() => void auth.logout()}>
             Log out
           </button>

@@ -54,6 +54,7 @@ export function layout(ctx: PageContext, opts: LayoutOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${opts.title} | ${ctx.productName}</title>
+<link rel="icon" type="image/svg+xml" href="${ctx.mountPath}/assets/favicon.svg">
 <link rel="stylesheet" href="${ctx.mountPath}/assets/style.css">
 ${(opts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
 </head>

@@ -52,7 +52,7 @@ export const devOutboxRoutes: FastifyPluginAsync<{ db: Database; config: Config 
       )
       .join('\n');
     const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox | ${escapeHtml(config.productName)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="stylesheet" href="/auth/assets/style.css"></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/auth/assets/favicon.svg"><link rel="stylesheet" href="/auth/assets/style.css"></head>
 <body class="outbox"><main><h1>Mail outbox</h1><p>No mail server is configured (SMTP_URL), so mails land here. This page exists only with the embedded defaults.</p>
 ${items || '<p class="empty">No mail yet.</p>'}</main></body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);

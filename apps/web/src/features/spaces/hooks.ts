@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useAuthState, useServices } from '@/app/services.tsx';
 import type { AccessContext } from '@/lib/access.ts';
 import { accessContextFor } from '@/lib/route-guards.ts';
-import { recapQueryOptions } from './api/recap.ts';
+import { canReadRecap, recapQueryOptions } from './api/recap.ts';
 import { type BrandedDeployment, listSpaces, resolveSelectedSpace } from './model/selection.ts';
 
 export interface SpacesView {
@@ -53,7 +53,7 @@ export function useViewer(): ViewerState {
   const spaces = useSpaces();
   const recap = useQuery({
     ...recapQueryOptions(api, config, spaces.selected.id),
-    enabled: isAuthenticated,
+    enabled: isAuthenticated && canReadRecap(spaces.selected),
   });
   const plans = recap.data?.plans;
   return {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type AppConfig, type Recap, recapSchema } from '@tinkercloud/shared';
+import { type AppConfig, type Recap, recapSchema, rolesAllow, type Space } from '@tinkercloud/shared';
 import { z } from 'zod';
 import type { ApiRequest } from '@/lib/api.ts';
 import { joinUrl } from '@/lib/urls.ts';
@@ -13,6 +13,15 @@ export function recapQueryOptions(api: ApiRequest, config: AppConfig, spaceId: s
         await api(joinUrl(config.hosts.api, '/restrictions/v1/recap/me'), { organization: spaceId }),
       ),
   });
+}
+
+/**
+ * Whether the server lets the user read this space's recap: always in My Cloud, in a space only with
+ * `plan.read` (students may not). Asking without it only earns a 403 in the console; the plan-dependent
+ * notices then stay hidden, as they do while the recap loads.
+ */
+export function canReadRecap(space: Pick<Space, 'space' | 'roles'>): boolean {
+  return space.space === 'private' || rolesAllow(space.roles, 'plan.read');
 }
 
 const activationSchema = z.object({ plan_id: z.string(), message: z.string().optional() });

@@ -24,7 +24,9 @@ export function MessengerWidget({ widget, variables, space, streaming }: WidgetP
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   if (messages.length === 0) return <p className="muted">No messages yet</p>;
   return (
-    <ol className="widget-messages" aria-label={`${widget.name || 'Messenger'} messages`}>
+    // Focusable: the list scrolls, and a keyboard user must be able to scroll it (it holds no control).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access (WCAG 2.1.1)
+    <ol className="widget-messages" tabIndex={0} aria-label={`${widget.name || 'Messenger'} messages`}>
       {messages.map((m) => (
         <li key={m.key}>
           <span className="widget-message">{m.value === '' ? '(empty)' : formatValue(m.value)}</span>

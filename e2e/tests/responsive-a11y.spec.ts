@@ -1,0 +1,214 @@
+import type { Page } from '@playwright/test';
+import { expectSignedIn, newAccount, signInOnProviderPage } from '../support/accounts.ts';
+import { type ApiSession, apiSession } from '../support/api.ts';
+import { BASE_URL } from '../support/base-url.ts';
+import { createSpace, selectSpace } from '../support/spaces.ts';
+import { expect, test } from '../support/test.ts';
+
+/**
+ * Every signed-in page of the sidebar and header groups at a phone and a desktop width, in both themes: no
+ * page-level horizontal scroll, and no serious or critical axe violation (dark contrast included).
+ */
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const THEMES = ['light', 'dark'] as const;
+const TEAM_SPACE = 'Responsive Team';
+
+interface Ids {
+  device: string;
+  thing: string;
+  dashboard: string;
+}
+
+let owner: ApiSession;
+let ids: Ids;
+
+test.beforeAll(async () => {
+  // One account for every combination: a fresh account gets the demo device, thing and dashboard.
+  owner = await apiSession(BASE_URL, newAccount('resp'), { signUp: true });
+  const devices = await owner.call<{ id: string }[]>('GET', '/iot/v2/devices');
+  const things = await owner.call<{ id: string }[]>('GET', '/iot/v2/things');
+  const dashboards = await owner.call<{ id: string }[]>('GET', '/iot/v2/dashboards');
+  const [device, thing, dashboard] = [devices[0], things[0], dashboards[0]];
+  if (!device || !thing || !dashboard) throw new Error('the demo device, thing or dashboard is missing');
+  ids = { device: device.id, thing: thing.id, dashboard: dashboard.id };
+  // A team space, for the pages only organisations have (settings, members, roles, branding).
+  await createSpace(owner, 'pro', TEAM_SPACE);
+});
+
+/** My Cloud pages: the sidebar group, then the header group's detail pages. */
+const myCloudPages = () => [
+  '/',
+  '/sketches/',
+  '/devices/',
+  `/devices/${ids.device}/`,
+  `/devices/${ids.device}/networkconfig/`,
+  `/devices/${ids.device}/fwupdate/`,
+  '/things/',
+  `/things/${ids.thing}/`,
+  '/dashboards/',
+  `/dashboards/${ids.dashboard}/`,
+  '/triggers/',
+  '/templates/',
+  '/resources/',
+  '/courses/',
+  '/integrations/',
+  '/api-keys/',
+  '/plan-usage/',
+];
+const teamPages = ['/settings/', '/members/', '/roles-permissions/', '/branding/', '/plan-usage/'];
+
+/** Signs in at desktop width (where the user menu is in view), then takes the size to test. */
+async function signIn(page: Page, theme: (typeof THEMES)[number], viewport = DESKTOP) {
+  // The stored choice, as the user menu leaves it (the menu itself is tested below).
+  await page.addInitScript((value) => window.localStorage.setItem('tc-theme', value), theme);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await signInOnProviderPage(page, owner.account);
+  await expectSignedIn(page, owner.account);
+  await page.setViewportSize(viewport);
+}
+
+/** Waits for the page's heading and for every loader to be gone. */
+async function settle(page: Page) {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('.page-loader, .boot-loader')).toHaveCount(0);
+}
+
+async function expectNoPageScroll(page: Page, path: string) {
+  const widths = await page.evaluate(() => {
+    // The outermost elements that stick out on the right, named by tag and class: what to fix.
+    const sticking = Array.from(document.body.querySelectorAll('*'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .filter(
+        (el) =>
+          !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 0.5,
+      )
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
+    return { scroll: document.documentElement.scrollWidth, viewport: window.innerWidth, sticking };
+  });
+  expect(widths.scroll, `${path} scrolls sideways: ${widths.sticking.join(', ')}`).toBeLessThanOrEqual(
+    widths.viewport,
+  );
+}
+
+async function checkPages(page: Page, paths: string[], checkA11y: (label?: string) => Promise<void>) {
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    await expectNoPageScroll(page, path);
+    await checkA11y(path);
+  }
+}
+
+for (const [sizeName, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+  for (const theme of THEMES) {
+    test(`every signed-in page at ${sizeName} size in the ${theme} theme: no sideways scroll, no axe violation`, async ({
+      page,
+      checkA11y,
+    }) => {
+      test.setTimeout(300_000);
+      await signIn(page, theme, viewport);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await checkPages(page, myCloudPages(), checkA11y);
+
+      await page.goto('/');
+      await settle(page);
+      await selectSpace(page, TEAM_SPACE);
+      await expect(page.getByTestId('space-selector')).toContainText(TEAM_SPACE);
+      await checkPages(page, teamPages, checkA11y);
+    });
+  }
+}
+
+test('at 360 px the sidebar is a dialog behind the menu button, usable by keyboard', async ({
+  page,
+  checkA11y,
+}) => {
+  await signIn(page, 'light', PHONE);
+  await settle(page);
+  // No column beside the page: the navigation waits behind the menu button.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+
+  // Tab from the top of the page reaches the menu button first.
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Menu' });
+  await expect(dialog).toBeVisible();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  // Focus moved into the dialog, and the page behind it is inert.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+  await expect(dialog.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await checkA11y('menu dialog open');
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // A link in the dialog navigates and closes it.
+  await menuButton.click();
+  await dialog.getByRole('link', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/devices\/$/);
+  await expect(dialog).toBeHidden();
+  await settle(page);
+  await expectNoPageScroll(page, '/devices/');
+  // The table scrolls inside its own box.
+  const table = page.getByRole('table', { name: 'Devices' });
+  await expect(table).toBeVisible();
+
+  // Wider than the breakpoint, the column is back and the menu button gone.
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(menuButton).toHaveCount(0);
+});
+
+test('the theme chosen in the user menu is remembered and applied before the app runs', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await signInOnProviderPage(page, owner.account);
+  await expectSignedIn(page, owner.account);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+
+  await page.getByTestId('user-menu').click();
+  const dark = page.getByRole('menuitemradio', { name: 'Dark' });
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+  await dark.click();
+  await expect(dark).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const darkBackground = await background();
+  expect(darkBackground).not.toBe(light);
+
+  // Held back, the app's script has not run: the boot loader is already on the dark background.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.locator('.boot-loader')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).toBe(darkBackground);
+  release();
+  await expectSignedIn(page, owner.account);
+
+  // System follows the system setting again.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitemradio', { name: 'System' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await background()).toBe(darkBackground);
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await background()).toBe(light);
+});
