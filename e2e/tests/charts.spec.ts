@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signUp } from '../support/accounts.ts';
+import { expect, test } from '../support/test.ts';
 
 /** The x range the plot shows, as its canvas host exposes it. */
 async function shownRange(canvas: Locator) {

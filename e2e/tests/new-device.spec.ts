@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectSignedIn, newAccount, signInOnProviderPage, signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
 import { freshDataDir, startServer } from '../support/server.ts';
 import { runSimulatorCommand, stopSimulator } from '../support/simulator.ts';
+import { expect, test } from '../support/test.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
