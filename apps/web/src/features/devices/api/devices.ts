@@ -43,23 +43,34 @@ export interface NewDevice {
   secretKey: string;
 }
 
-/**
- * Creates a generic device and gives it a secret key (the server proposes one). When the key cannot be set,
- * the half-made device is removed again, so a failure leaves nothing behind.
- */
-export async function createGenericDevice(
-  api: ApiRequest,
-  config: AppConfig,
-  space: string,
-  name: string,
-): Promise<NewDevice> {
-  const device = deviceSchema.parse(
+export interface DeviceToCreate {
+  name: string;
+  type: string;
+  fqbn?: string | undefined;
+}
+
+/** `PUT /iot/v2/devices`: a device of a board type (the server fills label and defaults from its catalogue). */
+export async function createDevice(api: ApiRequest, config: AppConfig, space: string, d: DeviceToCreate) {
+  return deviceSchema.parse(
     await api(iotUrl(config, '/iot/v2/devices'), {
       method: 'PUT',
-      body: { name, type: GENERIC_DEVICE_TYPE },
+      body: { name: d.name, type: d.type, ...(d.fqbn ? { fqbn: d.fqbn } : {}) },
       organization: space,
     }),
   );
+}
+
+/**
+ * A device that signs in with its id and a secret key: made, then given the key the server proposes. When
+ * the key cannot be set the half-made device is removed again, so a failure leaves nothing behind.
+ */
+export async function createKeyedDevice(
+  api: ApiRequest,
+  config: AppConfig,
+  space: string,
+  d: DeviceToCreate,
+): Promise<NewDevice> {
+  const device = await createDevice(api, config, space, d);
   const passUrl = iotUrl(config, `/iot/v2/devices/${enc(device.id)}/pass`);
   try {
     const { suggested_password: secretKey } = passSchema.parse(
@@ -72,6 +83,11 @@ export async function createGenericDevice(
     await deleteDevice(api, config, space, device.id, { force: true }).catch(() => undefined);
     throw error;
   }
+}
+
+/** A generic device (an ESP32, an ESP8266 or the simulator) with its secret key. */
+export function createGenericDevice(api: ApiRequest, config: AppConfig, space: string, name: string) {
+  return createKeyedDevice(api, config, space, { name, type: GENERIC_DEVICE_TYPE });
 }
 
 /** Soft by default: the device goes to the trash and its thing is unbound. */

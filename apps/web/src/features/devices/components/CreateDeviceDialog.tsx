@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isDeviceName } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
+import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
 import { useServices } from '../../../app/services.tsx';
-import { Field } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { iotKeys } from '../../iot/api/query-keys.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
@@ -86,25 +86,7 @@ export function CreateDeviceDialog({ onClose }: { onClose: () => void }) {
           A generic device signs in with its device ID and a secret key: an ESP32 or ESP8266 board, or the
           simulator.
         </p>
-        <Field label="Device name" hint="Letters, digits and _ . @ - only, at most 64 characters.">
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={64}
-              aria-invalid={error ? true : undefined}
-              autoComplete="off"
-              // biome-ignore lint/a11y/noAutofocus: the dialog exists to type this name
-              autoFocus
-            />
-          )}
-        </Field>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <DeviceNameField value={name} onChange={setName} error={error} autoFocus />
         <div className="modal-actions">
           <button type="button" className="button button-subtle" onClick={onClose}>
             Cancel

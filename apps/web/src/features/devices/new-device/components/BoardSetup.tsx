@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
+import { createDevice } from '@/features/devices/api/devices.ts';
+import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
 import { useServices } from '../../../../app/services.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { readSwitch } from '../../../../lib/feature-flags.ts';
 import { iotKeys } from '../../../iot/api/query-keys.ts';
 import { useSpaces } from '../../../spaces/hooks.ts';
-import { bindToThing, createDevice } from '../api/create-device.ts';
+import { bindToThing } from '../api/bind-to-thing.ts';
 import { type Board, boardsQueryOptions, startOnboarding } from '../api/provisioning.ts';
 import { deviceNameProblem } from '../model/third-party-boards.ts';
 import { provisioningVersion, type TransportPlan } from '../model/web-transports.ts';
@@ -145,23 +147,7 @@ export function BoardSetup({
             )}
           </div>
         )}
-        <Field label="Device name" hint="Letters, digits and _ . @ - only, at most 64 characters.">
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={64}
-              aria-invalid={error ? true : undefined}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <DeviceNameField value={name} onChange={setName} error={error} />
         <div className="page-actions">
           <button type="submit" className="button" disabled={busy} aria-busy={busy}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { createKeyedDevice } from '@/features/devices/api/devices.ts';
+import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
 import { useServices } from '../../../../app/services.tsx';
-import { Field } from '../../../../components/Field.tsx';
 import { iotKeys } from '../../../iot/api/query-keys.ts';
 import { useSpaces } from '../../../spaces/hooks.ts';
-import { bindToThing, createKeyedDevice } from '../api/create-device.ts';
+import { bindToThing } from '../api/bind-to-thing.ts';
 import type { DeviceCredentials } from '../model/credentials.ts';
 import {
   deviceNameProblem,
@@ -89,23 +90,7 @@ export function KeyedDeviceSetup({ kind, thingId }: { kind: '3p' | 'none'; thing
             ))}
           </fieldset>
         )}
-        <Field label="Device name" hint="Letters, digits and _ . @ - only, at most 64 characters.">
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={64}
-              aria-invalid={error ? true : undefined}
-              autoComplete="off"
-            />
-          )}
-        </Field>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <DeviceNameField value={name} onChange={setName} error={error} />
         <div className="page-actions">
           <button type="submit" className="button" disabled={busy} aria-busy={busy}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}
