@@ -133,7 +133,7 @@ export async function buildCertificate(spec: CertificateSpec): Promise<SignedCer
     { name: 'ECDSA', namedCurve: 'P-256' } as webcrypto.Algorithm,
     cert.signature,
   );
-  if (!raw || raw.byteLength !== 64) throw new Error('unexpected ECDSA signature');
+  if (raw?.byteLength !== 64) throw new Error('unexpected ECDSA signature');
   const rs = Buffer.from(raw);
   return { der: Buffer.from(cert.rawData), signatureR: rs.subarray(0, 32), signatureS: rs.subarray(32) };
 }
