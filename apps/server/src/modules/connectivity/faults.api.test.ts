@@ -74,7 +74,8 @@ describe.skipIf(!onServer)('connectivity under faults (PostgreSQL)', () => {
   let f: ReturnType<typeof iotFixtures>;
   const clients: MqttClient[] = [];
   beforeAll(async () => {
-    t = await createTestApp({}, { broker: true });
+    // These devices publish hundreds of messages at once on purpose: no per-device rate limit here.
+    t = await createTestApp({ MQTT_DEVICE_MESSAGES_PER_SECOND: '0' }, { broker: true });
     f = iotFixtures(t);
   });
   afterEach(async () => {
@@ -118,6 +119,7 @@ describe.skipIf(!onServer)('connectivity under faults (PostgreSQL)', () => {
       LOG_LEVEL: 'error',
       DEMO_DATA: 'false',
       NODE_ENV: 'production',
+      MQTT_DEVICE_MESSAGES_PER_SECOND: '0',
     };
     const start = () =>
       spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
