@@ -23,6 +23,21 @@ test('create account → verify the e-mail from the outbox → sign out → sign
   expect(box && viewport && Math.round(viewport.height - (box.y + box.height))).toBe(50);
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(36);
 
+  // The notice floats over the page, which keeps room for it: on a phone, scrolled to the end, the page's
+  // last content ends above the notice, so nothing stays hidden (or unclickable) behind it.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/devices/');
+  await expect(page.getByRole('link', { name: 'Demo_device' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const overlap = await page.evaluate(() => {
+    const floating = document.querySelector('.email-notice')?.getBoundingClientRect();
+    const content = document.querySelector('main')?.getBoundingClientRect();
+    return floating && content ? content.bottom - floating.top : Number.NaN;
+  });
+  expect(overlap).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+
   // Resend works and writes a second mail.
   await notice.getByRole('button', { name: 'Resend email' }).click();
   await expect

@@ -52,4 +52,15 @@ describe('EmailVerificationNotice', () => {
     await act(async () => finish());
     expect(button.disabled).toBe(false);
   });
+
+  it('reserves room under the page while it shows, so the last row can scroll above it', () => {
+    const root = document.documentElement;
+    const { rerender } = render(
+      <EmailVerificationNotice emailVerified={false} onResend={async () => undefined} />,
+    );
+    // jsdom lays nothing out: a zero-high notice still needs its 50 px offset and a gap.
+    expect(Number.parseInt(root.style.getPropertyValue('--email-notice-space'), 10)).toBeGreaterThan(50);
+    rerender(<EmailVerificationNotice emailVerified={true} onResend={async () => undefined} />);
+    expect(root.style.getPropertyValue('--email-notice-space')).toBe('');
+  });
 });
