@@ -110,6 +110,23 @@ export const iotDeviceSecrets = pgTable('iot_device_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * The keys of a LoRa device registered for an external LoRaWAN network server (`PUT /iot/v1/lora-devices/`).
+ * The application key is a secret: answered once, when the device is created, never in device views.
+ */
+export const iotLoraDevices = pgTable('iot_lora_devices', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => iotDevices.id, { onDelete: 'cascade' }),
+  /** The board's own EUI: one device per board. */
+  eui: text('eui').notNull().unique(),
+  appEui: text('app_eui').notNull(),
+  appKey: text('app_key').notNull(),
+  app: text('app').notNull(),
+  frequencyPlan: text('frequency_plan').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Connection history (`GET /iot/v2/devices/{id}/status`). */
 export const iotDeviceStatusEvents = pgTable(
   'iot_device_status_events',

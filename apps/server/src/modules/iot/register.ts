@@ -29,6 +29,9 @@ import { devicesRoutes } from './devices/devices.routes.ts';
 import { createDevicesService } from './devices/devices.service.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { createGroupsService } from './groups/groups.service.ts';
+import { loraRoutes } from './lora/lora.routes.ts';
+import { createLoraService } from './lora/lora.service.ts';
+import { networkCredentialsRoutes } from './network-credentials/network-credentials.routes.ts';
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { otaDownloadRoutes, otaRoutes } from './ota/ota.routes.ts';
 import { createOtaService } from './ota/ota.service.ts';
@@ -161,6 +164,8 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       authed.addHook('onRequest', authenticate);
       if (rateLimit) authed.addHook('onRequest', rateLimit);
       await authed.register(catalogueRoutes);
+      await authed.register(networkCredentialsRoutes);
+      await authed.register(loraRoutes, { lora: createLoraService({ db, resolve, events }) });
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, { db, resolve });

@@ -35,10 +35,14 @@ export const CONNECTION_TYPES = [
   'cellular',
 ] as const;
 
+/** LoRa devices, created through `PUT /iot/v1/lora-devices/` only (they need their keys). */
+export const LORA_DEVICE_TYPES = ['lora-device', 'mkrwan1300', 'mkrwan1310'] as const;
+export type LoraDeviceType = (typeof LORA_DEVICE_TYPES)[number];
+
 export interface Board {
   fqbn?: string;
   label: string;
-  type: DeviceType;
+  type: DeviceType | LoraDeviceType;
   vendor: string;
   tags: string[];
   provisioning?: 'v1' | 'v2';
@@ -48,7 +52,7 @@ export interface Board {
 }
 
 const arduino = (
-  type: DeviceType,
+  type: Board['type'],
   fqbn: string | undefined,
   label: string,
   tags: string[],
@@ -100,6 +104,19 @@ export const BOARDS: readonly Board[] = [
   arduino('nano_nora', 'arduino:esp32:nano_nora', 'Arduino Nano ESP32', ['wifi'], { provisioning: 'v2' }),
   arduino('unoq', 'arduino:zephyr:unoq', 'Arduino UNO Q', ['wifi']),
   arduino('phone', undefined, 'Phone', ['wifi', 'cellular'], { ota_available: false }),
+  arduino('mkrwan1300', 'arduino:samd:mkrwan1300', 'Arduino MKR WAN 1300', ['lora'], {
+    ota_available: false,
+  }),
+  arduino('mkrwan1310', 'arduino:samd:mkrwan1310', 'Arduino MKR WAN 1310', ['lora'], {
+    ota_available: false,
+  }),
+  {
+    label: 'LoRaWAN device',
+    type: 'lora-device',
+    vendor: 'Generic',
+    tags: ['lora'],
+    ota_available: false,
+  },
   {
     fqbn: 'esp32:esp32:esp32',
     label: 'ESP32 Dev Module',

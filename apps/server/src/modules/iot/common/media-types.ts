@@ -23,6 +23,10 @@ const RAW = {
   propertyTypes: 'application/vnd.arduino.propertytype+json; type=collection',
   timeseries: 'application/vnd.arduino.timeseriesmedia+json',
   tags: 'application/vnd.arduino.tags+json',
+  credentials: 'application/vnd.arduino.credentialsv1+json; type=collection',
+  connections: 'application/vnd.arduino.arduinoconnections.v1+json',
+  loraDevice: 'application/vnd.arduino.loradevicev1+json',
+  loraFreqPlans: 'application/vnd.arduino.lorafreqplansv1+json',
   json: 'application/json',
 } as const;
 

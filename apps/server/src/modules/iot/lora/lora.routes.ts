@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MEDIA } from '../common/media-types.ts';
+import { errors, security } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import { FREQUENCY_PLANS } from './frequency-plans.ts';
+import { frequencyPlansSchema, loraDeviceCreateBody, loraDeviceSchema } from './lora.schemas.ts';
+import type { LoraService } from './lora.service.ts';
+
+const tags = ['iot: lora devices'];
+
+/** LoRa devices v1 (LoraDevicesV1Api) and the frequency plans they are registered with (LoraFreqPlanV1Api). */
+export const loraRoutes: FastifyPluginAsync<{ lora: LoraService }> = async (app, { lora }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const plans = { frequency_plans: FREQUENCY_PLANS.map((p) => ({ ...p })) };
+
+  typed.get(
+    '/iot/v1/lora-freq-plans/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The LoRaWAN frequency plans a LoRa device can be registered with',
+        response: { 200: frequencyPlansSchema, ...errors },
+      },
+    },
+    async (_request, reply) => reply.type(MEDIA.loraFreqPlans).send(plans),
+  );
+
+  typed.put(
+    '/iot/v1/lora-devices/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Register a LoRa device (a device of connection lora); its application EUI and key are made unless given, and answered once',
+        body: loraDeviceCreateBody,
+        response: { 201: loraDeviceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.loraDevice)
+        .send(await lora.create(ref(request), request.body)),
+  );
+};
