@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   iotDeviceSecrets,
@@ -188,6 +188,30 @@ export function createDevicesRepository(db: Database) {
         .from(iotDevices)
         .where(and(inSpace(iotDevices, space), isNull(iotDevices.deletedAt)));
       return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * Holds, until the transaction ends, the claim of one hardware id: two claims of the same board wait
+     * for each other, so the check that no live device holds it stays true until the insert.
+     */
+    async lockHardwareId(uniqueHardwareId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`uhwid:${uniqueHardwareId}`}))`);
+    },
+
+    /** Whether a live device (of any space) or a device with this id exists: a claim must not reuse either. */
+    async claimTaken(uniqueHardwareId: string, id: string): Promise<'hardware' | 'id' | null> {
+      const rows = await db
+        .select({ id: iotDevices.id, uhwid: iotDevices.uniqueHardwareId, deletedAt: iotDevices.deletedAt })
+        .from(iotDevices)
+        .where(
+          or(
+            and(eq(iotDevices.uniqueHardwareId, uniqueHardwareId), isNull(iotDevices.deletedAt)),
+            eq(iotDevices.id, id),
+          ),
+        )
+        .limit(2);
+      if (rows.some((r) => r.uhwid === uniqueHardwareId && r.deletedAt === null)) return 'hardware';
+      return rows.length > 0 ? 'id' : null;
     },
 
     async insert(values: typeof iotDevices.$inferInsert): Promise<DeviceRow> {

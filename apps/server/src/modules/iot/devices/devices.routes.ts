@@ -14,6 +14,7 @@ import {
 } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { registerTagRoutes } from '../common/tag-routes.ts';
+import { deviceClaimBody } from './claim.schemas.ts';
 import {
   deviceCreateBody,
   deviceEventsSchema,
@@ -79,6 +80,41 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .status(201)
         .type(MEDIA.device)
         .send(await devices.create(ref(request), request.body)),
+  );
+
+  typed.put(
+    '/iot/v2/devices/claim',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Claim a board by its unique hardware id (409 while a live device holds it; ID chooses the device id)',
+        body: deviceClaimBody,
+        response: { 201: deviceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .type(MEDIA.device)
+        .send(await devices.claim(ref(request), request.body)),
+  );
+
+  typed.post(
+    '/iot/v2/devices/:id/remove-uhwid',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Release the board: the device forgets its unique hardware id (412 while the device is locked)',
+        params: idParam,
+        response: { 200: deviceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.type(MEDIA.device).send(await devices.removeHardwareId(ref(request), request.params.id)),
   );
 
   typed.get(

@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
-import { AppError, notFound } from '../../../errors.ts';
+import { AppError, forbidden, notFound } from '../../../errors.ts';
 import { hashPassword, verifyPassword } from '../../accounts/password.ts';
 import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
 import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
+import { inTransaction } from '../../spaces/transaction.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import type { AnswerCache } from '../common/answer-cache.ts';
@@ -15,6 +16,7 @@ import { createPropertiesRepository } from '../properties/properties.repository.
 import { checkedPoint } from '../properties/property-rules.ts';
 import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
+import type { DeviceClaimBody } from './claim.schemas.ts';
 import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
 
@@ -60,6 +62,25 @@ function listFilters(q: DeviceListQuery) {
     uniqueHardwareId: q.uniqueHardwareId,
     showDeleted: q.showDeleted ?? false,
     tags: Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
+}
+
+/** The row of a new device from a create or claim payload. */
+function newDevice(space: IotSpace, id: string, body: Omit<DeviceCreateBody, 'soft_deleted'>) {
+  const board = boardOf(body.type, body.fqbn);
+  return {
+    id,
+    organizationId: space.organizationId,
+    ownerUserId: space.ownerUserId,
+    name: body.name ?? `Device_${id.slice(0, 8)}`,
+    type: body.type,
+    fqbn: body.fqbn ?? board?.fqbn ?? null,
+    serial: body.serial ?? '',
+    connectionType: body.connection_type ?? null,
+    uniqueHardwareId: body.unique_hardware_id ?? null,
+    bleMac: body.ble_mac ?? null,
+    locked: body.locked ?? false,
+    wifiFwVersion: body.wifi_fw_version ?? null,
   };
 }
 
@@ -114,22 +135,47 @@ export function createDevicesService(deps: {
     async create(ref: SpaceRequest, body: DeviceCreateBody) {
       const space = await deps.resolve(ref, 'iot.write');
       const id = randomUUID();
-      const board = boardOf(body.type, body.fqbn);
-      await repo.insert({
-        id,
-        organizationId: space.organizationId,
-        ownerUserId: space.ownerUserId,
-        name: body.name ?? `Device_${id.slice(0, 8)}`,
-        type: body.type,
-        fqbn: body.fqbn ?? board?.fqbn ?? null,
-        serial: body.serial ?? '',
-        connectionType: body.connection_type ?? null,
-        uniqueHardwareId: body.unique_hardware_id ?? null,
-        bleMac: body.ble_mac ?? null,
-        locked: body.locked ?? false,
-        wifiFwVersion: body.wifi_fw_version ?? null,
+      await repo.insert(newDevice(space, id, body));
+      live.deviceUpdated(space, id);
+      return show(space, id);
+    },
+
+    /**
+     * A board claimed by its unique hardware id. A live device of any space that already holds the id keeps
+     * it (409): its owner releases it first (`remove-uhwid`), so knowing a board's id never takes it away.
+     */
+    async claim(ref: SpaceRequest, body: DeviceClaimBody) {
+      const space = await deps.resolve(ref, 'iot.write');
+      if (body.user_id !== ref.actorId)
+        throw forbidden('A board is claimed for yourself: user_id must be your id.');
+      const id = body.ID ?? randomUUID();
+      await inTransaction(deps.db, async (tx) => {
+        const txRepo = createDevicesRepository(tx);
+        await txRepo.lockHardwareId(body.unique_hardware_id);
+        const taken = await txRepo.claimTaken(body.unique_hardware_id, id);
+        if (taken === 'hardware')
+          throw new AppError(
+            'conflict',
+            'This board is already claimed by a device: its owner must release it first.',
+          );
+        if (taken === 'id') throw new AppError('conflict', `A device with the id ${id} already exists.`);
+        await txRepo.insert(newDevice(space, id, body));
       });
       live.deviceUpdated(space, id);
+      return show(space, id);
+    },
+
+    /** Releases the board: the device forgets its hardware id, so the board can be claimed again. */
+    async removeHardwareId(ref: SpaceRequest, id: string) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { device } = await found(space, id);
+      if (device.locked)
+        throw new AppError(
+          'precondition_failed',
+          'The device is locked: unlock it (locked: false) before releasing its board.',
+        );
+      await repo.update(device.id, { uniqueHardwareId: null });
+      live.deviceUpdated(space, device.id);
       return show(space, id);
     },
 
