@@ -461,6 +461,113 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     });
   });
 
+  it('reads network credentials and registers a LoRa device (NetworkCredentialsV1Api, LoraFreqPlanV1Api, LoraDevicesV1Api)', async () => {
+    const credentials = new sdk.NetworkCredentialsV1Api(client);
+    const wifi = await strict(
+      credentials,
+      'networkCredentialsV1Show',
+      sdk.ArduinoCredentialsv1,
+      ['unor4wifi', { connection: 'wifi' }],
+      true,
+    );
+    expect(wifi.map((c: Any) => c.secret_name)).toEqual(['SECRET_SSID', 'SECRET_OPTIONAL_PASS']);
+    // The client declares no return type for this one: its data is null by design, the body is the answer.
+    const { response } = await credentials.networkCredentialsV1ShowByDeviceWithHttpInfo('portenta_c33');
+    expect(response.headers['content-type']).toMatch(/\+json/);
+    expect(response.body.eth.length).toBeGreaterThan(0);
+    expect(response.body.gsm).toEqual([]);
+
+    const plans = await strict(
+      new sdk.LoraFreqPlanV1Api(client),
+      'loraFreqPlanV1List',
+      sdk.ArduinoLorafreqplansv1,
+      [],
+    );
+    expect(plans.frequency_plans.map((p: Any) => p.id)).toContain('EU_863_870_TTN');
+    const lora = await strict(
+      new sdk.LoraDevicesV1Api(client),
+      'loraDevicesV1Create',
+      sdk.ArduinoLoradevicev1,
+      [
+        sdk.CreateLoraDevicesV1Payload.constructFromObject({
+          app: 'conformance',
+          eui: 'a8610a3233298211',
+          frequency_plan: 'EU_863_870_TTN',
+          name: 'wan-board',
+          type: 'mkrwan1310',
+          user_id: 'me',
+        }),
+      ],
+    );
+    expect(lora).toMatchObject({ eui: 'a8610a3233298211' });
+    expect((await devices().devicesV2Show(lora.device_id)).connection_type).toBe('lora');
+  });
+
+  it("serves the Go client's operations through the client's own transport (claim, remove-uhwid, publish, publish_batch)", async () => {
+    /** A call the JS client has no method for, made with its ApiClient (auth, serialisation, parsing). */
+    const call = (path: string, method: string, pathParams: object, body: unknown, returnType: Any = null) =>
+      client.callApi(
+        path,
+        method,
+        pathParams,
+        {},
+        {},
+        {},
+        body,
+        ['oauth2'],
+        ['application/json'],
+        ['application/json'],
+        returnType,
+        null,
+      );
+    const uhwid = 'c0ffee'.repeat(10) + 'c0ff';
+    const claimed = await call(
+      '/iot/v2/devices/claim',
+      'PUT',
+      {},
+      { type: 'opta', unique_hardware_id: uhwid, user_id: ownerId },
+      sdk.ArduinoDevicev2,
+    );
+    expect(claimed.data).toBeInstanceOf(sdk.ArduinoDevicev2);
+    expect(sdk.ArduinoDevicev2.validateJSON(claimed.response.body)).toBe(true);
+    // The JS client's device model predates unique_hardware_id: read it from the body.
+    expect(claimed.response.body.unique_hardware_id).toBe(uhwid);
+    const released = await call(
+      '/iot/v2/devices/{id}/remove-uhwid',
+      'POST',
+      { id: claimed.data.id },
+      null,
+      sdk.ArduinoDevicev2,
+    );
+    expect(released.response.body).toMatchObject({ id: claimed.data.id });
+    expect(released.response.body).not.toHaveProperty('unique_hardware_id');
+
+    const thing = await things().thingsV2Show(state.thingId);
+    const numeric = thing.properties.find(
+      (p: Any) => p.type === 'TEMPERATURE_C' || p.type === 'FLOAT' || p.type === 'INT',
+    );
+    expect(numeric).toBeDefined();
+    const published = await call(
+      '/iot/v2/things/{id}/publish',
+      'PUT',
+      { id: state.thingId },
+      {
+        properties: [{ property: numeric.name, value: 7 }],
+      },
+    );
+    expect(published.response.status).toBe(200);
+    expect((await properties().propertiesV2Show(state.thingId, numeric.id)).last_value).toBe(7);
+    const at = new Date(Date.now() + 1000).toISOString();
+    const batch = await call(
+      '/iot/v2/things/{id}/properties/{pid}/publish_batch',
+      'PUT',
+      { id: state.thingId, pid: numeric.id },
+      [{ timestamp: at, value: 8 }],
+    );
+    expect(batch.response.status).toBe(200);
+    expect((await properties().propertiesV2Show(state.thingId, numeric.id)).last_value).toBe(8);
+  });
+
   it('reports errors in the upstream error media type', async () => {
     const err = await things()
       .thingsV2Show('3fa85f64-5717-4562-b3fc-2c963f66afa6')
@@ -568,4 +675,12 @@ const CLAIMED: [string, string][] = [
   ['put', '/iot/v1/actions/{id}/unsubscribe'],
   ['post', '/iot/v1/clients/token'],
   ['get', '/iot/v1/supported/devices'],
+  ['put', '/iot/v2/devices/claim'],
+  ['post', '/iot/v2/devices/{id}/remove-uhwid'],
+  ['put', '/iot/v2/things/{id}/publish'],
+  ['put', '/iot/v2/things/{id}/properties/{pid}/publish_batch'],
+  ['get', '/iot/v1/network_credentials/{type}'],
+  ['get', '/iot/v1/network_credentials/{type}/connections'],
+  ['get', '/iot/v1/lora-freq-plans/'],
+  ['put', '/iot/v1/lora-devices/'],
 ];

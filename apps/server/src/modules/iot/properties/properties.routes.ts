@@ -21,6 +21,12 @@ import {
   timeseriesSchema,
 } from './properties.schemas.ts';
 import type { PropertiesService } from './properties.service.ts';
+import {
+  MAX_BATCH_VALUES,
+  MAX_VALUES_PER_PUBLISH,
+  publishBatchBody,
+  thingPublishBody,
+} from './publish.schemas.ts';
 
 const tags = ['iot: properties'];
 
@@ -148,6 +154,47 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
     },
     async (request, reply) => {
       await properties.publish(ref(request), request.params.id, request.params.pid, request.body.value);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/properties/:pid/publish_batch',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Values of one variable with the time each was taken (at most ${MAX_BATCH_VALUES}); not sent to the device`,
+        params: thingPropertyParams,
+        body: publishBatchBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await properties.publishBatch(ref(request), request.params.id, request.params.pid, request.body);
+      return sendEmpty(reply);
+    },
+  );
+
+  typed.put(
+    '/iot/v2/things/:id/publish',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Values of several variables by name (at most ${MAX_VALUES_PER_PUBLISH}), as the device (default) or to it (to_device)`,
+        params: idParam,
+        body: thingPublishBody,
+        response: { 200: emptyBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await properties.publishMany(
+        ref(request),
+        request.params.id,
+        request.body.properties,
+        request.body.to_device ?? false,
+      );
       return sendEmpty(reply);
     },
   );

@@ -13,7 +13,8 @@ import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { propertyView } from '../views.ts';
 import { createPropertiesRepository } from './properties.repository.ts';
 import type { Aggregation, PropertyPayload } from './properties.schemas.ts';
-import { propertyColumns, publishValue, variableTaken } from './property-rules.ts';
+import { checkedPoint, propertyColumns, publishValue, variableTaken } from './property-rules.ts';
+import { FUTURE_TOLERANCE_MS } from './publish.schemas.ts';
 
 const TWO_WEEKS_MS = 14 * 86_400_000;
 export const MAX_POINTS = 1000;
@@ -119,6 +120,66 @@ export function createPropertiesService(deps: {
       deps.triggers?.valuesStored([{ space, propertyId: rec.property.id, value, at }]);
       const p = rec.property;
       await deps.connectivity?.deliver(thing.id, [{ name: p.variableName ?? p.name, type: p.type, value }]);
+    },
+
+    /**
+     * Values of several variables of the thing, named by property or sketch variable name, checked all
+     * before any is stored. As if the device sent them (default), or, with `toDevice`, as a cloud write the
+     * device receives.
+     */
+    async publishMany(
+      ref: SpaceRequest,
+      thingId: string,
+      input: { property: string; value: unknown }[],
+      toDevice: boolean,
+    ) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const thing = await thingOf(space, thingId);
+      const props = await repo.listByThings([thing.id]);
+      const at = new Date();
+      const resolved = input.map(({ property: name, value }) => {
+        const match = props.find((r) => r.property.name === name || r.property.variableName === name);
+        if (!match) throw notFound(`Property ${name}`);
+        return { property: match.property, value };
+      });
+      await deps.telemetry.write(resolved.map((r) => checkedPoint(r.property, r.value, at)));
+      for (const r of resolved) live.propertyValue(space, r.property, r.value, at);
+      deps.triggers?.valuesStored(
+        resolved.map((r) => ({ space, propertyId: r.property.id, value: r.value, at })),
+      );
+      if (toDevice)
+        await deps.connectivity?.deliver(
+          thing.id,
+          resolved.map(({ property: p, value }) => ({ name: p.variableName ?? p.name, type: p.type, value })),
+        );
+    },
+
+    /**
+     * Values of one variable taken at their own times (a board's buffer, an import): stored at those times,
+     * the last value moving only when one is newer; a replayed batch stores nothing twice. Nothing reaches
+     * the device: these are readings, not commands.
+     */
+    async publishBatch(
+      ref: SpaceRequest,
+      thingId: string,
+      pid: string,
+      items: { timestamp: string; value: unknown }[],
+    ) {
+      const space = await deps.resolve(ref, 'iot.write');
+      const { rec } = await propertyOf(space, thingId, pid);
+      const latestAllowed = Date.now() + FUTURE_TOLERANCE_MS;
+      const points = items.map(({ timestamp, value }, i) => {
+        const at = new Date(timestamp);
+        if (at.getTime() > latestAllowed)
+          throw new AppError('validation_error', `Value ${i + 1} is dated in the future (${timestamp}).`);
+        return checkedPoint(rec.property, value, at);
+      });
+      await deps.telemetry.write(points);
+      const newest = points.reduce((a, b) => (b.at > a.at ? b : a));
+      live.propertyValue(space, rec.property, newest.value, newest.at);
+      deps.triggers?.valuesStored(
+        points.map((p) => ({ space, propertyId: rec.property.id, value: p.value, at: p.at })),
+      );
     },
 
     async timeseries(
