@@ -24,6 +24,42 @@ const esp: Device = {
 const bare: Device = { id: 'd2', name: 'mkr', type: 'mkrwifi1010', device_status: 'UNKNOWN', serial: '' };
 const provisioned: Device = { ...bare, id: 'd3', name: 'mkr-ok', unique_hardware_id: 'a'.repeat(64) };
 
+const wifi = [
+  {
+    secret_name: 'SECRET_SSID',
+    friendly_name: 'Wi-Fi Name',
+    required: true,
+    sensitive: false,
+    max_length: 32,
+  },
+  {
+    secret_name: 'SECRET_OPTIONAL_PASS',
+    friendly_name: 'Password',
+    required: false,
+    sensitive: true,
+    max_length: 63,
+  },
+];
+const CONNECTIONS = {
+  wifi,
+  wifiandsecret: [
+    ...wifi,
+    {
+      secret_name: 'SECRET_DEVICE_KEY',
+      friendly_name: 'Secret Key',
+      required: true,
+      sensitive: true,
+      max_length: 256,
+    },
+  ],
+  eth: [],
+  gsm: [],
+  nb: [],
+  catm1: [],
+  cellular: [],
+  lora: [],
+};
+
 function devicesApi(otas: Ota[] = []) {
   const iot = fakeIot({
     devices: [esp, bare, provisioned],
@@ -34,6 +70,7 @@ function devicesApi(otas: Ota[] = []) {
   const uploads: FormData[] = [];
   const handle = (url: string, options: { method?: string; body?: unknown; organization?: string }) => {
     if (url === '/iot/v2/devices/d1/pass') return { set: true };
+    if (url === '/iot/v1/network_credentials/login_and_secretkey_wifi/connections') return CONNECTIONS;
     if (url === '/iot/v2/devices/d3/certs') return [{ id: 'c1', enabled: true }];
     if (url === '/iot/v2/devices/d1/ota' && options.method === 'POST') {
       uploads.push(options.body as FormData);
@@ -90,6 +127,39 @@ describe('the Network tab', () => {
     const { handle } = devicesApi();
     const { router } = renderApp('/devices/d2/networkconfig/', { handle, config: { mqtt: BROKER } });
     await waitFor(() => expect(at(router)).toBe('/devices/d2/'));
+  });
+
+  it("writes the sketch's arduino_secrets.h from the connection's settings, asking for the required ones", async () => {
+    const saved: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:secrets';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const { handle } = devicesApi();
+    renderApp('/devices/d1/networkconfig/', { handle, config: { mqtt: BROKER } });
+    const card = await screen.findByTestId('network-secrets');
+    const connection = (await screen.findByLabelText('Connection')) as HTMLSelectElement;
+    expect([...connection.options].map((o) => o.textContent)).toEqual(['Wi-Fi', 'Wi-Fi with a secret key']);
+    fireEvent.change(connection, { target: { value: 'wifiandsecret' } });
+    expect((screen.getByLabelText('Password (optional)') as HTMLInputElement).type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Save arduino_secrets.h' }));
+    expect(await screen.findByText('Wi-Fi Name is required.')).toBeTruthy();
+    expect(screen.getByText('Secret Key is required.')).toBeTruthy();
+    expect(saved).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Wi-Fi Name'), { target: { value: 'Home "5G"' } });
+    fireEvent.change(screen.getByLabelText('Secret Key'), { target: { value: 'K3y' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save arduino_secrets.h' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const text = await (saved[0] as Blob).text();
+    expect(text).toContain('#define SECRET_SSID "Home \\"5G\\""');
+    expect(text).toContain('#define SECRET_OPTIONAL_PASS ""');
+    expect(text).toContain('#define SECRET_DEVICE_KEY "K3y"');
+    expect(text).toContain('#define SECRET_DEVICE_LOGIN_NAME "d1"');
+    expect(text).toContain('#define SECRET_BROKER_ADDRESS "iot.example.org"');
+    expect(text).toContain('#define SECRET_BROKER_PORT 8884');
+    expect(card.textContent).toContain('the server never sees them');
   });
 
   it('says so when the server does not know its broker', async () => {

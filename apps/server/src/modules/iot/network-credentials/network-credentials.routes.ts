@@ -1,3 +1,4 @@
+import { networkCredentialSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,13 +8,7 @@ import { MEDIA } from '../common/media-types.ts';
 import { errors, security } from '../common/schemas.ts';
 import { credentialsByConnection, credentialsFor } from './network-credentials.ts';
 
-const credentialSchema = z.object({
-  secret_name: z.string(),
-  friendly_name: z.string(),
-  required: z.boolean(),
-  sensitive: z.boolean(),
-  max_length: z.number().int(),
-});
+const credentialSchema = networkCredentialSchema;
 const typeParam = z.object({
   type: z
     .string()

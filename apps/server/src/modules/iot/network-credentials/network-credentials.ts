@@ -1,18 +1,7 @@
+import type { NetworkCredential } from '@tinkercloud/shared';
 import { BOARDS, CONNECTION_TYPES } from '../catalogue/boards.ts';
 
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
-
-/** One secret a sketch needs to reach the network (`ArduinoCredentialsv1`). */
-export interface NetworkCredential {
-  /** The `#define` of `arduino_secrets.h` the Arduino editor writes. */
-  secret_name: string;
-  friendly_name: string;
-  required: boolean;
-  /** Shown masked and never logged. */
-  sensitive: boolean;
-  /** In bytes, as the library's buffers hold them. */
-  max_length: number;
-}
 
 const credential = (
   secret_name: string,

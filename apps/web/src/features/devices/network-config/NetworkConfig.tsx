@@ -6,6 +6,7 @@ import { useServices } from '../../../app/services.tsx';
 import { deviceQueryOptions } from '../../iot/api/detail-queries.ts';
 import { formatDateTime } from '../../iot/model/format-time.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
+import { NetworkSecretsCard } from './NetworkSecretsCard.tsx';
 import { credentialQueryOptions, hostAndPort } from './network-config.ts';
 
 /**
@@ -78,6 +79,7 @@ export function NetworkConfig({ deviceId }: { deviceId: string }) {
           )}
         </dl>
       </section>
+      <NetworkSecretsCard device={device} />
       <section className="card" aria-labelledby="connection-title">
         <h2 id="connection-title">Last connection</h2>
         <dl className="facts">
