@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -87,6 +88,19 @@ test('a third-party ESP32 added through /devices/new/: key shown once, the simul
     await expect(page).toHaveURL(new RegExp(`/devices/${shown.id}/networkconfig/$`));
     await expect(page.getByTestId('broker-url')).toHaveValue(url);
     await expect(page.getByTestId('credential')).toHaveText('A secret key (set)');
+
+    // The sketch's network settings, as the server lists them for the board, saved as arduino_secrets.h.
+    const secrets = page.getByTestId('network-secrets');
+    await secrets.getByLabel('Wi-Fi Name').fill('workshop');
+    await secrets.getByLabel('Password (optional)').fill('s3cret pass');
+    const download = page.waitForEvent('download');
+    await secrets.getByRole('button', { name: 'Save arduino_secrets.h' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('arduino_secrets.h');
+    const text = await readFile((await file.path()) ?? '', 'utf8');
+    expect(text).toContain('#define SECRET_SSID "workshop"');
+    expect(text).toContain('#define SECRET_OPTIONAL_PASS "s3cret pass"');
+    expect(text).toContain(`#define SECRET_DEVICE_LOGIN_NAME "${shown.id}"`);
   } finally {
     await stopSimulator(sim.child);
   }
