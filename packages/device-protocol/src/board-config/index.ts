@@ -2,6 +2,14 @@
  * The board configuration protocol of Arduino_NetworkConfigurator ("provisioning 2.0"), browser-safe: only
  * the CBOR codec of this package and these files, no MQTT and no Node APIs (the web app imports it).
  */
+
+export {
+  BLE_CONFIG_SERVICE,
+  BLE_INPUT_CHARACTERISTIC,
+  BLE_NAME_PREFIX,
+  BLE_OUTPUT_CHARACTERISTIC,
+  BLE_WRITE_CHUNK,
+} from './ble.ts';
 export {
   BOARD_CONNECT_MS,
   BOARD_SILENCE_MS,
