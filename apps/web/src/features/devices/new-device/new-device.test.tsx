@@ -308,7 +308,11 @@ describe('New device: a board of our catalogue (type={product})', () => {
       expect((await screen.findByTestId('board-error', {}, { timeout: 5000 })).textContent).toBe(
         'The board failed to connect to the network: check the network name and password.',
       );
-      expect(screen.getByTestId('board-status').textContent).toContain('failed to connect');
+      const reported = screen.getByRole('list', { name: 'What the board reported' });
+      expect([...reported.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        'The board is connecting to the network…',
+        'The board failed to connect to the network: check the network name and password.',
+      ]);
       expect(screen.getByTestId('device-made').textContent).toContain('r4-serial');
 
       fireEvent.change(screen.getByLabelText('Wi-Fi password'), { target: { value: 'solder-and-coffee' } });

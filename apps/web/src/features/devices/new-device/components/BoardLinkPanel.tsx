@@ -47,9 +47,10 @@ export function BoardLinkPanel({
           <dd data-testid="board-firmware">{firmware ?? 'not told by the sketch'}</dd>
         </dl>
       )}
+      {/* Stays in the page so screen readers hear each change; an error is said by the alert below instead. */}
       <p role="status" data-testid="board-status">
         {working && <span className="spinner spinner-small" aria-hidden="true" />}{' '}
-        {latest !== undefined ? describeBoardStatus(latest) : (PHASE_TEXT[phase] ?? '')}
+        {error ? '' : latest !== undefined ? describeBoardStatus(latest) : (PHASE_TEXT[phase] ?? '')}
       </p>
       {statuses.length > 1 && (
         <ol className="board-link-statuses muted" aria-label="What the board reported">
