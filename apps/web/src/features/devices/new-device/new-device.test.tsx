@@ -294,8 +294,8 @@ describe('New device: a board of our catalogue (type={product})', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Choose the board' }));
       expect((await screen.findByTestId('board-uhwid', {}, { timeout: 5000 })).textContent).toBe(UHWID);
       expect(web.opened).toEqual([{ baudRate: 115200 }]);
-      expect(screen.getByTestId('board-firmware').textContent).toBe('0.5.2');
       const network = (await screen.findByLabelText('Network')) as HTMLSelectElement;
+      expect(screen.getByTestId('board-firmware').textContent).toBe('0.5.2');
       expect([...network.options].map((o) => o.textContent)).toEqual([
         'Workshop (-48 dBm)',
         'Greenhouse 2.4G (-67 dBm)',

@@ -32,8 +32,8 @@ export interface BoardLinkState {
   /** What the picker chose ("USB 2341:1002"). */
   label: string | null;
   identity: BoardIdentity | null;
-  /** The Wi-Fi module's firmware version, when the sketch tells it. */
-  firmware: string | null;
+  /** The Wi-Fi module's firmware version: undefined until asked, null when the sketch does not tell it. */
+  firmware: string | null | undefined;
   networks: WifiNetwork[];
   /** Statuses the board sent during the current step, oldest first. */
   statuses: number[];
@@ -44,7 +44,7 @@ const INITIAL: BoardLinkState = {
   phase: 'idle',
   label: null,
   identity: null,
-  firmware: null,
+  firmware: undefined,
   networks: [],
   statuses: [],
   error: null,
