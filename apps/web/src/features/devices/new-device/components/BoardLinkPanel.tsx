@@ -44,7 +44,9 @@ export function BoardLinkPanel({
           <dt>Unique hardware ID</dt>
           <dd data-testid="board-uhwid">{identity.uniqueHardwareId}</dd>
           <dt>Wi-Fi firmware</dt>
-          <dd data-testid="board-firmware">{firmware === undefined ? 'reading…' : (firmware ?? 'not told by the sketch')}</dd>
+          <dd data-testid="board-firmware">
+            {firmware === undefined ? 'reading…' : (firmware ?? 'not told by the sketch')}
+          </dd>
         </dl>
       )}
       {/* Stays in the page so screen readers hear each change; an error is said by the alert below instead. */}
