@@ -4,6 +4,7 @@ import type { BoardLinkState } from '../hooks/use-board-link.ts';
 const PHASE_TEXT: Partial<Record<BoardLinkState['phase'], string>> = {
   opening: 'Opening the connection to the board…',
   reading: 'Reading the board…',
+  scanning: 'Looking for Wi-Fi networks…',
   ready: 'The board is ready to be set up.',
   configuring: 'Sending the settings to the board…',
   configured: 'The board is set up: the session with it ended.',
@@ -23,7 +24,8 @@ export function BoardLinkPanel({
   disabled: boolean;
 }) {
   const { phase, label, identity, firmware, statuses, error } = state;
-  const working = phase === 'opening' || phase === 'reading' || phase === 'configuring';
+  const working =
+    phase === 'opening' || phase === 'reading' || phase === 'scanning' || phase === 'configuring';
   const latest = statuses.at(-1);
   return (
     <div className="board-link">

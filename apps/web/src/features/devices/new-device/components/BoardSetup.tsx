@@ -81,9 +81,10 @@ export function BoardSetup({
     );
   const version = provisioningVersion(board);
   const { phase, identity, firmware, networks } = link.state;
-  const boardReady = identity !== null && (phase === 'ready' || phase === 'configuring');
+  const boardReady =
+    identity !== null && (phase === 'ready' || phase === 'scanning' || phase === 'configuring');
   // While the board is being read, a submit would make the device without it.
-  const linkBusy = phase === 'opening' || phase === 'reading';
+  const linkBusy = phase === 'opening' || phase === 'reading' || phase === 'scanning';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -156,7 +157,7 @@ export function BoardSetup({
             value={wifi}
             onChange={setWifi}
             onRescan={() => void link.rescan()}
-            disabled={busy}
+            disabled={busy || phase === 'scanning'}
             error={wifiError}
           />
         )}

@@ -22,6 +22,18 @@ describe('useBoardLink against the simulated board', () => {
     expect(s.firmware).toBe('0.5.2');
     expect(s.networks.map((n) => n.ssid)).toEqual(['Workshop', 'Greenhouse 2.4G', 'Guest']);
 
+    // Scanning again asks the board again; the form keeps the board meanwhile.
+    let rescanning: Promise<void> = Promise.resolve();
+    act(() => {
+      rescanning = result.current.rescan();
+    });
+    expect(result.current.state.phase).toBe('scanning');
+    await act(() => rescanning);
+    expect(result.current.state.phase).toBe('ready');
+    expect(
+      picker.pipes[0]?.board.received.filter((m) => m.type === 'command' && m.command === 100),
+    ).toHaveLength(2);
+
     let joined = false;
     await act(async () => {
       joined = await result.current.configure('Workshop', 'solder-and-coffee');
@@ -106,5 +118,7 @@ describe('useBoardLink against the simulated board', () => {
     await act(() => result.current.choose());
     await waitFor(() => expect(result.current.state.phase).toBe('failed'));
     expect(result.current.state.error).toBe('The board was disconnected.');
+    // The port was freed, so the same board can be chosen again.
+    expect(picker.pipes[0]?.board.connected).toBe(false);
   });
 });

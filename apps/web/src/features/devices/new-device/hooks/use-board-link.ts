@@ -15,14 +15,16 @@ import {
 
 /**
  * Where the conversation with the board stands:
- * idle → opening (picker, port) → reading (id, firmware, scan) → ready ⇄ configuring → configured;
- * failed when the link broke (choose the board again); a refused Wi-Fi setting stays `ready` with an error.
+ * idle → opening (picker, port) → reading (id, firmware, scan) → ready ⇄ scanning | configuring →
+ * configured; failed when the link broke (choose the board again); a refused Wi-Fi setting stays `ready`
+ * with an error.
  */
 export type BoardLinkPhase =
   | 'idle'
   | 'opening'
   | 'reading'
   | 'ready'
+  | 'scanning'
   | 'configuring'
   | 'configured'
   | 'failed';
@@ -86,20 +88,24 @@ export function useBoardLink(
       const picked = await requestBoard(plan);
       update({ label: picked.label });
       let client: BoardConfigClient | null = null;
-      const port = await picked.open({
+      let port: BoardPort | null = null;
+      port = await picked.open({
         bytes: (chunk) => client?.receive(chunk),
         lost: (error) => {
           client?.close(error);
-          if (session.current?.client === client) {
+          // Freed at once, so choosing the same port again does not find it still open.
+          void port?.close();
+          if (client && session.current?.client === client) {
             session.current = null;
             setState((s) => (s.phase === 'configured' ? s : { ...s, phase: 'failed', error: error.message }));
           }
         },
       });
-      client = new BoardConfigClient((bytes) => port.write(bytes), {
+      const opened = port;
+      client = new BoardConfigClient((bytes) => opened.write(bytes), {
         onStatus: (status) => setState((s) => ({ ...s, statuses: [...s.statuses, status] })),
       });
-      session.current = { client, port };
+      session.current = { client, port: opened };
       update({ phase: 'reading' });
       await client.connect();
       const identity = await client.identify();
@@ -123,7 +129,7 @@ export function useBoardLink(
   const rescan = useCallback(async () => {
     const current = session.current;
     if (!current) return;
-    update({ phase: 'reading', error: null, statuses: [] });
+    update({ phase: 'scanning', error: null, statuses: [] });
     try {
       update({ phase: 'ready', networks: await current.client.scan(), statuses: [] });
     } catch (err) {
