@@ -47,14 +47,28 @@ export interface DeviceToCreate {
   name: string;
   type: string;
   fqbn?: string | undefined;
+  /** 64 hex digits, as a board reports it during setup (the device list can then be filtered by it). */
+  uniqueHardwareId?: string | undefined;
+  /** The Wi-Fi module's firmware, kept only when it is a plain semantic version (the server's rule). */
+  wifiFwVersion?: string | undefined;
 }
+
+const PLAIN_VERSION = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
 
 /** `PUT /iot/v2/devices`: a device of a board type (the server fills label and defaults from its catalogue). */
 export async function createDevice(api: ApiRequest, config: AppConfig, space: string, d: DeviceToCreate) {
   return deviceSchema.parse(
     await api(iotUrl(config, '/iot/v2/devices'), {
       method: 'PUT',
-      body: { name: d.name, type: d.type, ...(d.fqbn ? { fqbn: d.fqbn } : {}) },
+      body: {
+        name: d.name,
+        type: d.type,
+        ...(d.fqbn ? { fqbn: d.fqbn } : {}),
+        ...(d.uniqueHardwareId ? { unique_hardware_id: d.uniqueHardwareId } : {}),
+        ...(d.wifiFwVersion && PLAIN_VERSION.test(d.wifiFwVersion)
+          ? { wifi_fw_version: d.wifiFwVersion }
+          : {}),
+      },
       organization: space,
     }),
   );

@@ -1,10 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SIMULATED_UHWID } from '@tinkercloud/device-protocol/board-config';
 import type { Onboarding } from '@tinkercloud/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { at, renderApp } from '../../../test/app-harness.tsx';
 import { frame, streamingFetch, until } from '../../../test/streaming-fetch.ts';
 import { fakeIot } from '../../iot/testing/fake-iot.ts';
+import { PORT_BUSY } from './model/web-transports-dom.ts';
+import { simulatedWebSerial } from './testing/simulated-board-ports.ts';
+
+const UHWID = Array.from(SIMULATED_UHWID, (b) => b.toString(16).padStart(2, '0')).join('');
 
 const BROKER = { url: 'mqtt://127.0.0.1:1884', tlsUrl: null, wsUrl: 'ws://127.0.0.1:3000/mqtt' };
 
@@ -239,11 +244,123 @@ describe('New device: a board of our catalogue (type={product})', () => {
     try {
       const { handle } = provisioningApi();
       renderApp('/devices/new/?type=tinkercloud&connection=serial', { handle });
+      // A board of provisioning version 2: the one the browser speaks.
+      fireEvent.change(await screen.findByLabelText('Board'), { target: { value: 'unor4wifi' } });
       fireEvent.click(await screen.findByRole('button', { name: 'Choose the board' }));
       expect((await screen.findByTestId('picked-board')).textContent).toBe('USB 2341:0054');
       expect(requestPort).toHaveBeenCalledWith({
         filters: [{ usbVendorId: 0x2341 }, { usbVendorId: 0x2a03 }, { usbVendorId: 0x303a }],
       });
+    } finally {
+      Reflect.deleteProperty(navigator, 'serial');
+    }
+  });
+
+  it('a board of provisioning version 1 is left to arduino-cloud-cli, the page still waits for it', async () => {
+    Object.defineProperty(navigator, 'serial', { value: { requestPort: vi.fn() }, configurable: true });
+    try {
+      const { handle } = provisioningApi();
+      const { view } = renderApp('/devices/new/?type=tinkercloud&connection=serial', { handle });
+      expect((await screen.findByLabelText('Board')) as HTMLSelectElement).toHaveProperty(
+        'value',
+        'mkrwifi1010',
+      );
+      const transport = screen.getByTestId('transport');
+      expect(transport.textContent).toContain('does not speak provisioning version 1');
+      expect(transport.textContent).toContain('arduino-cloud-cli device create');
+      expect(screen.queryByRole('button', { name: 'Choose the board' })).toBeNull();
+      view.unmount();
+
+      // Forcing version 2 lets the browser speak to it.
+      localStorage.setItem('provisioning-force-version', '2');
+      renderApp('/devices/new/?type=tinkercloud&connection=serial', { handle });
+      expect(await screen.findByRole('button', { name: 'Choose the board' })).toBeTruthy();
+      expect(screen.getByTestId('transport').textContent).toContain(
+        'Provisioning protocol v2 (forced by a feature flag)',
+      );
+    } finally {
+      Reflect.deleteProperty(navigator, 'serial');
+    }
+  });
+
+  it('over Web Serial: reads the board, offers its networks, a wrong password fails in words and a retry sets it up', async () => {
+    vi.stubGlobal('fetch', streamingFetch().fetch);
+    const web = simulatedWebSerial();
+    Object.defineProperty(navigator, 'serial', { value: web.serial, configurable: true });
+    try {
+      const { iot, handle } = provisioningApi();
+      const { router } = renderApp('/devices/new/?type=tinkercloud&connection=serial', { handle });
+      fireEvent.change(await screen.findByLabelText('Board'), { target: { value: 'unor4wifi' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Choose the board' }));
+      expect((await screen.findByTestId('board-uhwid', {}, { timeout: 5000 })).textContent).toBe(UHWID);
+      expect(web.opened).toEqual([{ baudRate: 115200 }]);
+      const network = (await screen.findByLabelText('Network')) as HTMLSelectElement;
+      expect(screen.getByTestId('board-firmware').textContent).toBe('0.5.2');
+      expect([...network.options].map((o) => o.textContent)).toEqual([
+        'Workshop (-48 dBm)',
+        'Greenhouse 2.4G (-67 dBm)',
+        'Guest (-80 dBm)',
+        'Another network…',
+      ]);
+      fireEvent.change(screen.getByLabelText('Device name'), { target: { value: 'r4-serial' } });
+      fireEvent.change(screen.getByLabelText('Wi-Fi password'), { target: { value: 'not-it' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Set up device' }));
+      expect((await screen.findByTestId('board-error', {}, { timeout: 5000 })).textContent).toBe(
+        'The board failed to connect to the network: check the network name and password.',
+      );
+      const reported = screen.getByRole('list', { name: 'What the board reported' });
+      expect([...reported.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        'The board is connecting to the network…',
+        'The board failed to connect to the network: check the network name and password.',
+      ]);
+      expect(screen.getByTestId('device-made').textContent).toContain('r4-serial');
+
+      fireEvent.change(screen.getByLabelText('Wi-Fi password'), { target: { value: 'solder-and-coffee' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Set up device' }));
+      await waitFor(
+        () => expect(at(router)).toBe('/devices/new/?type=tinkercloud&connection=serial&id=ob-1'),
+        {
+          timeout: 5000,
+        },
+      );
+      expect(await screen.findByText('Waiting for the board to connect…')).toBeTruthy();
+      const board = web.pipes[0]?.board;
+      expect(board?.joined).toBe('Workshop');
+      expect(board?.connected).toBe(false);
+      // One device, made once, carrying the board's id and firmware.
+      const puts = iot.calls.filter((c) => c.method === 'PUT' && c.url === '/iot/v2/devices');
+      expect(puts.map((c) => c.body)).toEqual([
+        { name: 'r4-serial', type: 'unor4wifi', unique_hardware_id: UHWID, wifi_fw_version: '0.5.2' },
+      ]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serial');
+    }
+  });
+
+  it('a busy port is said clearly, and closing the picker is no error', async () => {
+    const web = simulatedWebSerial({
+      openError: new DOMException('Failed to open serial port.', 'NetworkError'),
+    });
+    Object.defineProperty(navigator, 'serial', { value: web.serial, configurable: true });
+    try {
+      const { handle } = provisioningApi();
+      renderApp('/devices/new/?type=tinkercloud&connection=serial', { handle });
+      fireEvent.change(await screen.findByLabelText('Board'), { target: { value: 'unor4wifi' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Choose the board' }));
+      expect((await screen.findByTestId('board-error')).textContent).toBe(PORT_BUSY);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+
+      Object.defineProperty(navigator, 'serial', {
+        value: {
+          requestPort: async () => {
+            throw new DOMException('No port selected by the user.', 'NotFoundError');
+          },
+        },
+        configurable: true,
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('button', { name: 'Choose the board' })).toBeTruthy();
+      expect(screen.queryByTestId('board-error')).toBeNull();
     } finally {
       Reflect.deleteProperty(navigator, 'serial');
     }

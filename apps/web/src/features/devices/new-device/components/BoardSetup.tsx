@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { wifiConfigProblem } from '@tinkercloud/device-protocol/board-config';
 import { type FormEvent, useMemo, useState } from 'react';
 import { createDevice } from '@/features/devices/api/devices.ts';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
@@ -9,9 +10,13 @@ import { iotKeys } from '../../../iot/api/query-keys.ts';
 import { useSpaces } from '../../../spaces/hooks.ts';
 import { bindToThing } from '../api/bind-to-thing.ts';
 import { type Board, boardsQueryOptions, startOnboarding } from '../api/provisioning.ts';
+import { useBoardLink } from '../hooks/use-board-link.ts';
 import { deviceNameProblem } from '../model/third-party-boards.ts';
 import { provisioningVersion, type TransportPlan } from '../model/web-transports.ts';
-import { pickBoard } from '../model/web-transports-dom.ts';
+import type { RequestBoard } from '../model/web-transports-dom.ts';
+import { BoardLinkPanel } from './BoardLinkPanel.tsx';
+import { TransportNotice } from './TransportNotice.tsx';
+import { chosenSsid, NO_WIFI_CHOICE, type WifiChoice, WifiNetworkFields } from './WifiNetworkFields.tsx';
 
 /**
  * The boards the setup offers: those of our catalogue with a provisioning protocol, or, with the flag
@@ -21,17 +26,17 @@ export function offeredBoards(boards: Board[], anyBoard: boolean): Board[] {
   return boards.filter((b) => !b.tags.includes('secret key') && (anyBoard || b.provisioning !== undefined));
 }
 
-const TRANSPORT_NAME = { serial: 'Web Serial (USB)', ble: 'Web Bluetooth' } as const;
-
 /**
- * A board of our catalogue: choose it (and, where the browser can, reach it over USB or Bluetooth), name it;
- * the device is made and an onboarding waits for it to connect (`onStarted` gets the onboarding id).
+ * A board of our catalogue: choose it, name it; the device is made and an onboarding waits for it to
+ * connect (`onStarted` gets the onboarding id). Where the browser reaches the board (Web Serial, Web
+ * Bluetooth) it also reads the board's id and gives it its Wi-Fi network before the onboarding page.
  */
 export function BoardSetup({
   plan,
   fixedType,
   thingId,
   onStarted,
+  requestBoard,
 }: {
   /** How the browser reaches the board; absent when the board connects by itself (UNO Q). */
   plan?: TransportPlan | undefined;
@@ -39,6 +44,8 @@ export function BoardSetup({
   fixedType?: string;
   thingId?: string | undefined;
   onStarted: (onboardingId: string) => void;
+  /** The browser's board picker unless a test gives another. */
+  requestBoard?: RequestBoard;
 }) {
   const { api, config } = useServices();
   const space = useSpaces().selected.id;
@@ -52,9 +59,13 @@ export function BoardSetup({
   const [type, setType] = useState('');
   const board = offered.find((b) => b.type === type) ?? offered[0];
   const [name, setName] = useState('');
-  const [picked, setPicked] = useState<string | null>(null);
+  const [wifi, setWifi] = useState<WifiChoice>(NO_WIFI_CHOICE);
   const [error, setError] = useState<string | null>(null);
+  const [wifiError, setWifiError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The onboarding of a device already made whose board has not joined its network yet (a retry). */
+  const [pending, setPending] = useState<string | null>(null);
+  const link = useBoardLink(plan, requestBoard);
 
   if (boards.isPending)
     return (
@@ -69,36 +80,43 @@ export function BoardSetup({
       </p>
     );
   const version = provisioningVersion(board);
-
-  const choose = async () => {
-    if (!plan) return;
-    setError(null);
-    try {
-      setPicked(await pickBoard(plan));
-    } catch (err) {
-      // Closing the picker is not an error worth shouting about.
-      if (!(err instanceof DOMException && err.name === 'NotFoundError'))
-        setError(err instanceof Error ? err.message : String(err));
-    }
-  };
+  const { phase, identity, firmware, networks } = link.state;
+  const boardReady =
+    identity !== null && (phase === 'ready' || phase === 'scanning' || phase === 'configuring');
+  // While the board is being read, a submit would make the device without it.
+  const linkBusy = phase === 'opening' || phase === 'reading' || phase === 'scanning';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problem = deviceNameProblem(name);
+    const problem = pending ? null : deviceNameProblem(name);
     setError(problem);
-    if (problem) return;
+    const ssid = chosenSsid(wifi, networks);
+    const wifiProblem = boardReady ? wifiConfigProblem(ssid, wifi.password) : null;
+    setWifiError(wifiProblem);
+    if (problem || wifiProblem) return;
     setBusy(true);
     try {
-      const device = await createDevice(api, config, space, {
-        name: name.trim(),
-        type: board.type,
-        fqbn: board.fqbn,
-      });
-      if (thingId) await bindToThing(api, config, space, thingId, device.id);
-      void queryClient.invalidateQueries({ queryKey: iotKeys.space(space) });
-      const onboarding = await startOnboarding(api, config, space, device.id);
-      onStarted(onboarding.id);
+      let onboardingId = pending;
+      if (!onboardingId) {
+        const device = await createDevice(api, config, space, {
+          name: name.trim(),
+          type: board.type,
+          fqbn: board.fqbn,
+          uniqueHardwareId: boardReady ? identity?.uniqueHardwareId : undefined,
+          wifiFwVersion: boardReady ? (firmware ?? undefined) : undefined,
+        });
+        if (thingId) await bindToThing(api, config, space, thingId, device.id);
+        void queryClient.invalidateQueries({ queryKey: iotKeys.space(space) });
+        onboardingId = (await startOnboarding(api, config, space, device.id)).id;
+      }
+      if (!boardReady) {
+        onStarted(onboardingId);
+        return;
+      }
+      // Kept until the board joins: a retry only sends the Wi-Fi settings again.
+      setPending(onboardingId);
+      if (await link.configure(ssid, wifi.password)) onStarted(onboardingId);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -113,7 +131,12 @@ export function BoardSetup({
         {!fixedType && (
           <Field label="Board">
             {(control) => (
-              <select {...control} value={board.type} onChange={(event) => setType(event.target.value)}>
+              <select
+                {...control}
+                value={board.type}
+                disabled={pending !== null}
+                onChange={(event) => setType(event.target.value)}
+              >
                 {offered.map((b) => (
                   <option key={b.type} value={b.type}>
                     {b.label}
@@ -124,32 +147,34 @@ export function BoardSetup({
           </Field>
         )}
         {plan && (
-          <div className="notice" data-testid="transport">
-            <p>
-              {plan.available
-                ? `This browser can reach the board over ${TRANSPORT_NAME[plan.transport]}.`
-                : `This browser has no ${TRANSPORT_NAME[plan.transport]}: set the board up with arduino-cloud-cli, or use a browser that has it. The page still waits for the board to connect.`}
-              {plan.forced && ' (Web Serial is forced by a feature flag.)'}
-            </p>
-            {version.version && (
-              <p className="muted">
-                Provisioning protocol {version.version}
-                {version.forced ? ' (forced by a feature flag)' : ''}.
-              </p>
-            )}
-            {plan.available && (
-              <p>
-                <button type="button" className="button button-subtle" onClick={() => void choose()}>
-                  Choose the board
-                </button>{' '}
-                {picked && <span data-testid="picked-board">{picked}</span>}
-              </p>
-            )}
-          </div>
+          <TransportNotice plan={plan} version={version}>
+            <BoardLinkPanel state={link.state} onChoose={() => void link.choose()} disabled={busy} />
+          </TransportNotice>
         )}
-        <DeviceNameField value={name} onChange={setName} error={error} />
+        {boardReady && (
+          <WifiNetworkFields
+            networks={networks}
+            value={wifi}
+            onChange={setWifi}
+            onRescan={() => void link.rescan()}
+            disabled={busy || phase === 'scanning'}
+            error={wifiError}
+          />
+        )}
+        {pending ? (
+          <p className="muted" data-testid="device-made">
+            The device {name.trim()} is made; once the board joins its network the page moves on.
+          </p>
+        ) : (
+          <DeviceNameField value={name} onChange={setName} error={error} />
+        )}
+        {pending && error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="page-actions">
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="button" disabled={busy || linkBusy} aria-busy={busy}>
             {busy && <span className="spinner spinner-small" aria-hidden="true" />}
             Set up device
           </button>
