@@ -15,6 +15,8 @@ Runs a simulated board that speaks the Arduino IoT Cloud protocol 2.x like the A
                            without it the device learns its properties from the last values
   --qos <0|1>              QoS of value messages, default 0 as the library
   --timestamps             send the time of each value (t, epoch seconds)
+  --buffer                 keep measuring while offline and send those values, with their times, on
+                           reconnection (at most 10000 records)
   --lib-version <v>        library version sent in DeviceBegin, default 2.9.0
   --insecure               accept any TLS certificate (self-signed brokers)
   --ota                    take OTA updates: download, check, "flash" and reboot (reconnect)
@@ -37,6 +39,7 @@ function parse() {
       properties: { type: 'string' },
       qos: { type: 'string', default: '0' },
       timestamps: { type: 'boolean', default: false },
+      buffer: { type: 'boolean', default: false },
       'lib-version': { type: 'string', default: '2.9.0' },
       insecure: { type: 'boolean', default: false },
       ota: { type: 'boolean', default: false },
@@ -86,6 +89,7 @@ const device = startSimulatedDevice({
   intervalMs: interval * 1000,
   qos: v.qos === '1' ? 1 : 0,
   timestamps: v.timestamps,
+  bufferOffline: v.buffer,
   libVersion: v['lib-version'],
   logger: { info: line('info'), warn: line('warn'), ...(v.verbose ? { debug: line('debug') } : {}) },
   mqtt: v.insecure ? { rejectUnauthorized: false } : {},

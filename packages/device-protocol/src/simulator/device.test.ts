@@ -63,6 +63,7 @@ function newDevice(
     secret?: string;
     qos?: 0 | 1;
     ota?: { download: (url: string) => Promise<Uint8Array> };
+    bufferOffline?: boolean;
   } = {},
 ) {
   const deviceId = `0c6a4b2e-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
@@ -76,6 +77,7 @@ function newDevice(
     intervalMs: 100,
     ...(opts.qos ? { qos: opts.qos } : {}),
     ...(opts.ota ? { ota: opts.ota } : {}),
+    ...(opts.bufferOffline ? { bufferOffline: true } : {}),
     timing: FAST,
   });
   devices.push(device);
@@ -359,6 +361,56 @@ describe('simulated device', { timeout: 60_000 }, () => {
     cloud.write(t, { level: 12.5 });
     expect(await write).toEqual({ name: 'level', value: 12.5 });
     expect(device.connected).toBe(true);
+  });
+
+  it('with bufferOffline keeps measuring while offline and sends those values with their times once back', async () => {
+    const id = 'b1f0a7c2-1111-4abc-8def-000000000001';
+    const t = thing(id, { temperature: 'TEMPERATURE' });
+    const device = newDevice({ thing: t, properties: 'temperature:temperature', bufferOffline: true });
+    await waitFor(device, 'synced');
+    // The cloud refuses the device for a while (a broken uplink), then lets it in again.
+    cloud.secrets.set(device.deviceId, 'changed');
+    const down = Date.now();
+    cloud.disconnect(device.deviceId);
+    await waitFor(device, 'disconnected');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const up = Date.now();
+    const replay = waitFor<ValuesEvent>(cloud, 'values', (e) => e.thingId === id && e.values.length > 2);
+    const replayed = waitFor<number>(device, 'replayed');
+    cloud.secrets.set(device.deviceId, 'the-secret');
+    const sent = await replayed;
+    const { values, qos } = await replay;
+    expect(qos).toBe(1);
+    expect(values).toHaveLength(sent);
+    // About one value per interval (100 ms) of the outage, each dated inside it (SenML times are whole
+    // seconds), oldest first.
+    expect(sent).toBeGreaterThanOrEqual(3);
+    const times = values.map((v) => v.timeMs ?? 0);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    for (const time of times) {
+      expect(time).toBeGreaterThanOrEqual(Math.floor(down / 1000) * 1000);
+      expect(time).toBeLessThanOrEqual(Date.now());
+    }
+    expect(times.some((time) => time <= up)).toBe(true);
+  });
+
+  it('without bufferOffline sends nothing from its time offline', async () => {
+    const id = 'b1f0a7c2-1111-4abc-8def-000000000002';
+    const device = newDevice({
+      thing: thing(id, { temperature: 'TEMPERATURE' }),
+      properties: 'temperature:temperature',
+    });
+    await waitFor(device, 'synced');
+    cloud.secrets.set(device.deviceId, 'changed');
+    cloud.disconnect(device.deviceId);
+    await waitFor(device, 'disconnected');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = waitFor<ValuesEvent>(cloud, 'values', (e) => e.thingId === id);
+    cloud.secrets.set(device.deviceId, 'the-secret');
+    const { values } = await next;
+    // Only the current value, undated, as the library sends it.
+    expect(values).toHaveLength(1);
+    expect(values[0]?.timeMs).toBeUndefined();
   });
 
   it('is refused with a wrong secret key', async () => {

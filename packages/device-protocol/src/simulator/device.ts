@@ -75,6 +75,12 @@ export interface SimulatedDeviceOptions {
    * an offered file, check its hash, "flash" it, report each step (OtaProgressUp) and reboot (reconnect).
    * Without it an offer is only logged and emitted (`ota`).
    */
+  /**
+   * Keep measuring while the connection is down: values taken every `intervalMs` are kept (at most
+   * `maxRecords`, the oldest dropped first) with their time, and sent with it (SenML `t`, QoS 1) once the
+   * device is synchronised again, before anything new. Off by default: the library sends only current values.
+   */
+  bufferOffline?: boolean | { maxRecords?: number };
   ota?: {
     /** The firmware the device starts with (default: a fixed text). */
     firmware?: Uint8Array;
@@ -110,7 +116,8 @@ interface PropertyState extends SimulatedProperty {
  * Events: `connected`, `disconnected`, `connectionError` (Error), `command` (Command received on c/dw),
  * `registered` (empty ThingUpdate), `thing` (thing id, or null when detached), `synced` (last values applied),
  * `write` ({name, value} from e/i), `published` ({name, value}[]), `timezone` ({offset, until}), `ota` (the
- * offer), `otaProgress` ({id, state, stateData} reported), `rebooting` (the new firmware's SHA-256).
+ * offer), `otaProgress` ({id, state, stateData} reported), `rebooting` (the new firmware's SHA-256),
+ * `replayed` (how many records measured offline were sent, with bufferOffline).
  */
 export class SimulatedDevice extends EventEmitter {
   readonly deviceId: string;
@@ -128,6 +135,11 @@ export class SimulatedDevice extends EventEmitter {
   private flushTimer: NodeJS.Timeout | undefined;
   private tickTimer: NodeJS.Timeout | undefined;
   private tick = 0;
+  /** Values taken while offline (bufferOffline), oldest first, with their time. */
+  private buffered: SenmlRecord[] = [];
+  /** Ticks while offline; apart from `timers`, which every close clears. */
+  private offlineTimer: NodeJS.Timeout | undefined;
+  private everSynced = false;
   private reconnectDelay: number;
   private stopping = false;
   private registered = false;
@@ -160,6 +172,9 @@ export class SimulatedDevice extends EventEmitter {
       clean: true,
       protocolVersion: 4,
       reconnectPeriod: this.timing.reconnectMinMs,
+      // A refused login (a key being rotated, a broker that does not know the device yet) is retried with
+      // the same backoff, as a board does; mqtt.js gives up on it unless told.
+      reconnectOnConnackError: true,
       // The device subscribes again itself on every connection, as the library does.
       resubscribe: false,
     });
@@ -212,6 +227,7 @@ export class SimulatedDevice extends EventEmitter {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopOfflineTicks();
     this.clearTimers();
     await endConnection(this.client, END_GRACE_MS);
   }
@@ -219,6 +235,7 @@ export class SimulatedDevice extends EventEmitter {
   // ---- device state machine (ArduinoIoTCloudDevice) ----
 
   private onConnect() {
+    this.stopOfflineTicks();
     this.reconnectDelay = this.timing.reconnectMinMs;
     this.client.options.reconnectPeriod = this.reconnectDelay;
     this.log.info(`connected as ${this.deviceId}`);
@@ -237,6 +254,7 @@ export class SimulatedDevice extends EventEmitter {
     this.thing = null;
     this.thingState = 'idle';
     if (this.stopping) return;
+    if (this.opts.bufferOffline && this.everSynced) this.startOfflineTicks();
     // The library's reconnection backoff, 1 s doubling up to 32 s.
     this.client.options.reconnectPeriod = this.reconnectDelay;
     this.reconnectDelay = Math.min(this.reconnectDelay * 2, this.timing.reconnectMaxMs);
@@ -411,8 +429,10 @@ export class SimulatedDevice extends EventEmitter {
     if (this.thingState !== 'requesting') return;
     this.clear(this.syncTimer);
     this.thingState = 'synced';
+    this.everSynced = true;
     this.log.info('synchronised with the cloud');
     this.emit('synced', this.properties());
+    this.replayBuffered();
     this.flush();
     if (this.timezoneExpired()) {
       // The library asks again for last values (and stops publishing) once tz_dst_until is past.
@@ -436,6 +456,47 @@ export class SimulatedDevice extends EventEmitter {
       return;
     }
     this.tickTimer = this.after(this.opts.intervalMs ?? 5000, () => this.onTick());
+  }
+
+  // ---- offline buffer (bufferOffline) ----
+
+  private startOfflineTicks() {
+    if (this.offlineTimer) return;
+    const every = this.opts.intervalMs ?? 5000;
+    const tick = () => {
+      this.tick++;
+      const now = Date.now();
+      const elapsedS = (now - this.startedAt) / 1000;
+      for (const p of this.props.values()) {
+        if (!p.generator || !p.generated) continue;
+        this.change(p, p.generator(this.tick, elapsedS));
+        this.buffered.push(...valueToRecords(p.name, p.type, p.value, now));
+      }
+      const max =
+        typeof this.opts.bufferOffline === 'object' ? this.opts.bufferOffline.maxRecords : undefined;
+      const over = this.buffered.length - (max ?? 10_000);
+      if (over > 0) this.buffered.splice(0, over);
+      this.offlineTimer = setTimeout(tick, every);
+    };
+    this.offlineTimer = setTimeout(tick, every);
+  }
+
+  private stopOfflineTicks() {
+    if (this.offlineTimer) clearTimeout(this.offlineTimer);
+    this.offlineTimer = undefined;
+  }
+
+  /** Sends what was measured offline, with its times, in packs of 100 records (QoS 1: nothing dropped). */
+  private replayBuffered() {
+    if (this.buffered.length === 0 || !this.thing) return;
+    const records = this.buffered.splice(0);
+    for (let i = 0; i < records.length; i += 100)
+      this.client.publish(TOPICS.thingOut(this.thing), Buffer.from(encodeSenml(records.slice(i, i + 100))), {
+        qos: 1,
+        retain: false,
+      });
+    this.log.info(`sent ${records.length} values measured while offline`);
+    this.emit('replayed', records.length);
   }
 
   private timezoneExpired() {

@@ -254,9 +254,10 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     },
     async secretChanged(deviceId, secret) {
       auth.forget(deviceId);
-      // A device whose key is removed keeps no connection it made with it: also one whose session has not
-      // begun yet (its record still being read), which would otherwise begin and stay.
-      if (secret === null) broker.disconnect(deviceId);
+      // A device whose key is removed or replaced keeps no connection it made with the old one (as Mosquitto
+      // kicks a client whose credentials change): also one whose session has not begun yet (its record still
+      // being read), which would otherwise begin and stay. A board with the new key logs in again.
+      broker.disconnect(deviceId);
     },
     // Each login reads the device from the database: a device in the trash is refused, a restored one admitted.
     async trashChanged(deviceId, inTrash) {
