@@ -162,7 +162,8 @@ function FolderView<T>({
   const ids = useMemo(() => records?.data?.map(idOf), [records?.data, idOf]);
   const listing = useQuery({
     ...listingQueryOptions(g, kind.list, parent, ids ? fingerprint(ids) : ''),
-    // Only the same folder's earlier listing stands in while the new one loads (no flash of "loading").
+    // Only the same folder's earlier listing (the key's parent part, see groupKeys.listing) stands in while a
+    // new fingerprint's loads: no flash of "loading" after a delete, no other folder's rows after a click.
     placeholderData: (previous, query) => (query?.queryKey[4] === (parent ?? 'top') ? previous : undefined),
     enabled: !records || records.data !== undefined,
   });
