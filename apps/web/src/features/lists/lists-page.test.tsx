@@ -58,7 +58,15 @@ describe('group lists: folders', () => {
       iot.groups.state.folders.find((f) => f.name === 'Lab')?.id,
     );
 
-    fireEvent.click(within(crumbs).getByRole('button', { name: 'All devices' }));
+    // A visit to the trash comes back to the same folder.
+    fireEvent.click(screen.getByRole('link', { name: 'Trash' }));
+    expect(await screen.findByText('The trash is empty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to devices' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Probes' })).toBeTruthy());
+    const back = screen.getByRole('navigation', { name: 'Folders' });
+    expect(within(back).getByText('Lab').getAttribute('aria-current')).toBe('location');
+
+    fireEvent.click(within(back).getByRole('button', { name: 'All devices' }));
     await waitFor(() => expect(deviceRows()).toHaveLength(1));
     expect(screen.queryByRole('navigation', { name: 'Folders' })).toBeNull();
 

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type AsyncQuery, AsyncState } from '@/components/AsyncState.tsx';
 import { Button } from '@/components/Button.tsx';
 import { type Column, DataTable } from '@/components/DataTable.tsx';
@@ -102,6 +110,8 @@ function GroupListInSpace<T>({
   const canWrite = spaceAllows(space, 'iot.write');
   const canDelete = spaceAllows(space, 'iot.delete');
   const inTrash = view === 'trash';
+  // Kept here, not in the folder view, so a visit to the trash comes back to the same folder.
+  const [opened, setOpened] = useState<FolderPath>([]);
 
   return (
     <div className="group-list">
@@ -127,6 +137,8 @@ function GroupListInSpace<T>({
           {...{ kind, label, records, idOf, columns, rowTestId, forceSearch, deleteItem, errorTitle, empty }}
           canWrite={canWrite}
           canDelete={canDelete}
+          path={opened}
+          setPath={setOpened}
         />
       )}
     </div>
@@ -146,9 +158,15 @@ function FolderView<T>({
   empty,
   canWrite,
   canDelete,
-}: Omit<GroupListProps<T>, 'view' | 'actions' | 'path'> & { canWrite: boolean; canDelete: boolean }) {
+  path,
+  setPath,
+}: Omit<GroupListProps<T>, 'view' | 'actions' | 'path'> & {
+  canWrite: boolean;
+  canDelete: boolean;
+  path: FolderPath;
+  setPath: Dispatch<SetStateAction<FolderPath>>;
+}) {
   const g = useGroupsApi();
-  const [path, setPath] = useState<FolderPath>([]);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialogs | null>(null);
