@@ -121,14 +121,11 @@ test('a device added in the browser: its key shown once, its thing bound, its va
     ).toBeVisible();
   }
 
-  // Deleting from the list.
+  // Deleting from the list sends it to the trash at once (Undo in the toast, restore in the Trash view).
   await page.goto('/devices/');
   await row.getByRole('button', { name: 'Delete greenhouse-1' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete device' })
-    .getByRole('button', { name: 'Delete device' })
-    .click();
   await expect(row).toHaveCount(0);
+  await expect(page.getByText('greenhouse-1 was moved to the trash')).toBeVisible();
 });
 
 test('a device added in a team space belongs to that space only', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectSignedIn, newAccount, signInOnProviderPage } from '../support/accounts.ts';
 import { type ApiSession, apiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
+import { expectNoPageScroll, settle } from '../support/layout.ts';
 import { createSpace, selectSpace } from '../support/spaces.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -33,6 +34,12 @@ test.beforeAll(async () => {
   const [device, thing, dashboard] = [devices[0], things[0], dashboards[0]];
   if (!device || !thing || !dashboard) throw new Error('the demo device, thing or dashboard is missing');
   ids = { device: device.id, thing: thing.id, dashboard: dashboard.id };
+  // A device in the trash, so the trash view shows its table.
+  const trashed = await owner.call<{ id: string }>('PUT', '/iot/v2/devices', {
+    name: 'trashed-sensor',
+    type: 'login_and_secretkey_wifi',
+  });
+  await owner.call('DELETE', `/iot/v2/devices/${trashed.id}`);
   // A team space, for the pages only organisations have (settings, members, roles, branding).
   await createSpace(owner, 'pro', TEAM_SPACE);
 });
@@ -42,6 +49,8 @@ const myCloudPages = () => [
   '/',
   '/sketches/',
   '/devices/',
+  // The lists' trash view (features/lists), with the device deleted in beforeAll.
+  '/devices/?view=trash',
   `/devices/${ids.device}/`,
   `/devices/${ids.device}/networkconfig/`,
   `/devices/${ids.device}/fwupdate/`,
@@ -68,33 +77,6 @@ async function signIn(page: Page, theme: (typeof THEMES)[number], viewport = DES
   await signInOnProviderPage(page, owner.account);
   await expectSignedIn(page, owner.account);
   await page.setViewportSize(viewport);
-}
-
-/** Waits for the page's heading and for every loader to be gone. */
-async function settle(page: Page) {
-  await expect(page.locator('main h1').first()).toBeVisible();
-  await expect(page.locator('.page-loader, .boot-loader')).toHaveCount(0);
-}
-
-async function expectNoPageScroll(page: Page, path: string) {
-  const widths = await page.evaluate(() => {
-    // The outermost elements that stick out on the right, named by tag and class: what to fix.
-    const sticking = Array.from(document.body.querySelectorAll('*'))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter(
-        (el) =>
-          !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 0.5,
-      )
-      .slice(0, 5)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`,
-      );
-    return { scroll: document.documentElement.scrollWidth, viewport: window.innerWidth, sticking };
-  });
-  expect(widths.scroll, `${path} scrolls sideways: ${widths.sticking.join(', ')}`).toBeLessThanOrEqual(
-    widths.viewport,
-  );
 }
 
 async function checkPages(page: Page, paths: string[], checkA11y: (label?: string) => Promise<void>) {

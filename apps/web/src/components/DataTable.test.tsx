@@ -70,6 +70,37 @@ describe('DataTable', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
+  it('keeps pinned rows first in any sort and offers checkboxes only where asked, named by rowLabel', () => {
+    const pinned = (r: Row) => r.id === 'c';
+    function Picker() {
+      const [selected, setSelected] = useState<Set<string>>(new Set());
+      return (
+        <DataTable
+          label="Rows"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          keepFirst={pinned}
+          canSelect={(r) => !pinned(r)}
+          rowLabel={(r) => r.name}
+          selected={selected}
+          onSelectedChange={setSelected}
+        />
+      );
+    }
+    render(<Picker />);
+    expect(names()).toEqual(['gamma10', 'beta', 'Alpha']);
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['gamma10', 'Alpha', 'beta']);
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['gamma10', 'beta', 'Alpha']);
+    expect(screen.queryByRole('checkbox', { name: 'Select gamma10' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByRole('checkbox', { name: 'Select beta' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Select Alpha' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toHaveProperty('checked', true);
+  });
+
   it('has no checkboxes without selection', () => {
     render(<DataTable label="Rows" columns={columns} rows={rows} rowKey={(r) => r.id} />);
     expect(screen.queryByRole('checkbox')).toBeNull();

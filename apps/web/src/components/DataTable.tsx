@@ -24,6 +24,12 @@ export interface DataTableProps<T> {
   onSelectedChange?: (selected: Set<string>) => void;
   /** Extra attributes per row (tests find rows by data-testid). */
   rowProps?: (row: T) => Record<string, string>;
+  /** Rows that stay above the others whatever the sort (a list's folders). */
+  keepFirst?: (row: T) => boolean;
+  /** Which rows get a checkbox; all of them by default. */
+  canSelect?: (row: T) => boolean;
+  /** Names a row's checkbox ("Select {name}"); the row key by default. */
+  rowLabel?: (row: T) => string;
 }
 
 type Sort = { column: string; direction: 'asc' | 'desc' };
@@ -35,6 +41,32 @@ function compare(a: string | number | null | undefined, b: string | number | nul
   if (a == null || a === '') return b == null || b === '' ? 0 : 1;
   if (b == null || b === '') return -1;
   return typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+}
+
+/** The rows in a column's order; blanks last in both directions, `keepFirst` rows above the rest. */
+export function sortRows<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  sort: Sort | undefined,
+  keepFirst?: (row: T) => boolean,
+): readonly T[] {
+  const column = sort && columns.find((c) => c.id === sort.column);
+  if (!sort || !column?.sortValue) {
+    return keepFirst ? [...rows.filter(keepFirst), ...rows.filter((r) => !keepFirst(r))] : rows;
+  }
+  const value = column.sortValue;
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (keepFirst) {
+      const first = Number(keepFirst(b)) - Number(keepFirst(a));
+      if (first !== 0) return first;
+    }
+    const va = value(a);
+    const vb = value(b);
+    // Blanks stay last in both directions.
+    if (va == null || va === '' || vb == null || vb === '') return compare(va, vb);
+    return sign * compare(va, vb);
+  });
 }
 
 /**
@@ -50,24 +82,16 @@ export function DataTable<T>({
   selected,
   onSelectedChange,
   rowProps,
+  keepFirst,
+  canSelect = () => true,
+  rowLabel,
 }: DataTableProps<T>) {
   const [sort, setSort] = useState<Sort | undefined>(initialSort);
-  const sorted = useMemo(() => {
-    const column = sort && columns.find((c) => c.id === sort.column);
-    if (!sort || !column?.sortValue) return rows;
-    const value = column.sortValue;
-    const sign = sort.direction === 'asc' ? 1 : -1;
-    return [...rows].sort((a, b) => {
-      const va = value(a);
-      const vb = value(b);
-      // Blanks stay last in both directions.
-      if (va == null || va === '' || vb == null || vb === '') return compare(va, vb);
-      return sign * compare(va, vb);
-    });
-  }, [rows, columns, sort]);
+  const sorted = useMemo(() => sortRows(rows, columns, sort, keepFirst), [rows, columns, sort, keepFirst]);
 
   const selectable = selected !== undefined && onSelectedChange !== undefined;
-  const allSelected = selectable && rows.length > 0 && rows.every((r) => selected.has(rowKey(r)));
+  const choosable = rows.filter(canSelect);
+  const allSelected = selectable && choosable.length > 0 && choosable.every((r) => selected.has(rowKey(r)));
   const toggle = (key: string) => {
     if (!selectable) return;
     const next = new Set(selected);
@@ -77,7 +101,7 @@ export function DataTable<T>({
   };
   const toggleAll = () => {
     if (!selectable) return;
-    onSelectedChange(allSelected ? new Set() : new Set(rows.map(rowKey)));
+    onSelectedChange(allSelected ? new Set() : new Set(choosable.map(rowKey)));
   };
   const sortBy = (id: string) =>
     setSort((s) => ({ column: id, direction: s?.column === id && s.direction === 'asc' ? 'desc' : 'asc' }));
@@ -95,7 +119,7 @@ export function DataTable<T>({
                   aria-label="Select all"
                   checked={allSelected}
                   onChange={toggleAll}
-                  disabled={rows.length === 0}
+                  disabled={choosable.length === 0}
                 />
               </th>
             )}
@@ -137,12 +161,14 @@ export function DataTable<T>({
               <tr key={key} {...rowProps?.(row)}>
                 {selectable && (
                   <td className="table-select">
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${key}`}
-                      checked={selected.has(key)}
-                      onChange={() => toggle(key)}
-                    />
+                    {canSelect(row) && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
+                        checked={selected.has(key)}
+                        onChange={() => toggle(key)}
+                      />
+                    )}
                   </td>
                 )}
                 {columns.map((column) =>

@@ -139,6 +139,9 @@ export function renderApp(path: string, options: AppOptions = {}) {
     if (url.startsWith('/customization/')) throw notFoundError();
     if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
     if (url === '/iot/v2/devices' || url === '/iot/v2/things') return [];
+    // An empty space's group lists (features/lists): no folders, no items.
+    if (/^\/groups\/v1\/(devices|things|dashboards|sketches|triggers)(\?|$)/.test(url))
+      return { folders: [], items: [] };
     if (url === `/template/v1/${KNOWN_TEMPLATE}`) return { id: KNOWN_TEMPLATE, title: 'Weather station' };
     if (url.startsWith('/iot/') || url.startsWith('/template/')) throw notFoundError();
     if (url.startsWith('/users/v1/users/byID/'))

@@ -57,9 +57,13 @@ describe('Devices page', () => {
 
   it('shows a spinner while the list loads', async () => {
     let release: (devices: Device[]) => void = () => undefined;
+    // The groups API places the device; only the devices list itself is held back.
+    const iot = fakeIot({ devices: [spare] });
     renderApp('/devices/', {
-      handle: (url) =>
-        url === '/iot/v2/devices' ? new Promise<Device[]>((resolve) => (release = resolve)) : undefined,
+      handle: (url, options) =>
+        url === '/iot/v2/devices'
+          ? new Promise<Device[]>((resolve) => (release = resolve))
+          : iot.handle(url, options),
     });
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
     act(() => release([spare]));
@@ -142,13 +146,11 @@ describe('Devices page', () => {
     expect(iot.state.devices).toEqual([]);
   });
 
-  it('deletes a device after confirmation', async () => {
+  it('sends a deleted device to the trash at once and brings it back with Undo', async () => {
     const iot = fakeIot({ devices: [thermo, spare] });
     renderApp('/devices/', { handle: iot.handle });
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Delete spare' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete device' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete device' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(iot.calls).toContainEqual({
       method: 'DELETE',
@@ -156,7 +158,15 @@ describe('Devices page', () => {
       body: undefined,
       organization: 'my-cloud',
     });
-    expect(await screen.findByText('spare was deleted')).toBeTruthy();
+    expect(await screen.findByText('spare was moved to the trash')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(iot.groups.calls).toContainEqual({
+      method: 'POST',
+      url: '/groups/v1/trash/restore',
+      body: { items: [{ kind: 'DEVICE', id: 'd2' }] },
+      organization: 'my-cloud',
+    });
   });
 
   it('reads and writes in the selected team space and offers delete only to roles that may', async () => {

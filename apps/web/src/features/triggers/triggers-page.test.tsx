@@ -125,9 +125,13 @@ describe('Triggers page', () => {
 
   it('shows a spinner while the list loads', async () => {
     let release: (triggers: Trigger[]) => void = () => undefined;
+    // The groups API places the trigger; only the triggers list itself is held back.
+    const iot = fakeIot({ triggers: [anyDevice] });
     renderApp('/triggers', {
-      handle: (url) =>
-        url === '/iot/v1/triggers' ? new Promise<Trigger[]>((resolve) => (release = resolve)) : [],
+      handle: (url, options) =>
+        url === '/iot/v1/triggers'
+          ? new Promise<Trigger[]>((resolve) => (release = resolve))
+          : iot.handle(url, options),
     });
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
     act(() => release([anyDevice]));
@@ -146,5 +150,7 @@ describe('Triggers page', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(iot.calls.length).toBeGreaterThan(0);
     expect(iot.calls.every((c) => c.organization === 'edu1')).toBe(true);
+    expect(iot.groups.calls.length).toBeGreaterThan(0);
+    expect(iot.groups.calls.every((c) => c.organization === 'edu1')).toBe(true);
   });
 });

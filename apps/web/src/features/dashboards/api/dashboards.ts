@@ -26,3 +26,8 @@ export function dashboardQueryOptions(api: ApiRequest, config: AppConfig, space:
       ),
   });
 }
+
+/** Soft: the dashboard goes to the trash (restored or purged from a list's Trash view). */
+export async function deleteDashboard(api: ApiRequest, config: AppConfig, space: string, id: string) {
+  await api(iotUrl(config, `/iot/v2/dashboards/${enc(id)}`), { method: 'DELETE', organization: space });
+}

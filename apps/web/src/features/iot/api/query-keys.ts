@@ -21,6 +21,7 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'thing', id, 'messages', propertyId]` | the latest raw values of one variable, newest first |
  * | `['iot', space, 'dashboards']` | `GET /iot/v2/dashboards`: `Dashboard[]` |
  * | `['iot', space, 'dashboard', id]` | `GET /iot/v2/dashboards/{id}`: `Dashboard` |
+ * | `['iot', space, 'groups', ...]` | the lists' folders, placement and trash (`features/lists/api/group-keys.ts`) |
  */
 export const iotKeys = {
   space: (space: string) => ['iot', space] as const,

@@ -1,6 +1,12 @@
 import { toErrorBody } from '@tinkercloud/shared';
 import type { Dashboard } from '@/features/dashboards/api/dashboard-schemas.ts';
 import type { Ota } from '@/features/devices/api/ota.ts';
+import {
+  type FakeGroupsState,
+  fakeGroups,
+  type KindStore,
+  type Named,
+} from '@/features/lists/testing/fake-groups.ts';
 import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import type { Handler } from '@/test/app-harness.tsx';
 import type { Device, DeviceStatusEvent, Property, Thing, Trigger } from '../api/schemas.ts';
@@ -29,6 +35,8 @@ export interface FakeIotState {
   failSettingKey: boolean;
   failList: boolean;
   failTriggers: boolean;
+  /** Sketches exist only as group items here (the web has no sketch list of its own). */
+  sketches: Named[];
 }
 
 const apiError = (status: number, detail: string) =>
@@ -36,9 +44,10 @@ const apiError = (status: number, detail: string) =>
 
 /**
  * An in-memory stand-in for the IoT REST API of one space, for page tests: it answers the calls the device,
- * thing and trigger pages make, keeps what they change, and records every call.
+ * thing and trigger pages make, keeps what they change, and records every call (`calls` for `/iot`,
+ * `groups.calls` for the lists' `/groups/v1`). A DELETE without force sends the record to the trash.
  */
-export function fakeIot(seed: Partial<FakeIotState> = {}) {
+export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<FakeGroupsState> = {}) {
   const state: FakeIotState = {
     devices: [],
     things: [],
@@ -52,10 +61,46 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
     failSettingKey: false,
     failList: false,
     failTriggers: false,
+    sketches: [],
     ...seed,
   };
   const calls: Call[] = [];
   let created = 0;
+
+  // The soft delete of spec 7.4: a DELETE without force sends the record to its kind's trash.
+  const store = <T extends Named>(live: () => T[], put: (record: T) => void): KindStore => ({
+    live,
+    trash: [],
+    restore: (record) => put(record as T),
+  });
+  const stores = {
+    DEVICE: store(
+      () => state.devices,
+      (d) => state.devices.push(d),
+    ),
+    THING: store(
+      () => state.things,
+      (t) => state.things.push(t),
+    ),
+    DASHBOARD: store(
+      () => state.dashboards,
+      (d) => state.dashboards.push(d),
+    ),
+    TRIGGER: store(
+      () => state.triggers,
+      (t) => state.triggers.push(t),
+    ),
+    SKETCH: store(
+      () => state.sketches,
+      (x) => state.sketches.push(x),
+    ),
+  };
+  const groups = fakeGroups(stores, groupsSeed);
+  const softDelete = (kind: keyof typeof stores, record: Named, url: string) => {
+    if (!url.includes('force=true')) {
+      stores[kind].trash.push({ record, deleted_at: new Date().toISOString() });
+    }
+  };
 
   const device = (id: string) => {
     const found = state.devices.find((d) => d.id === id);
@@ -103,6 +148,8 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
   }
 
   const handle: Handler = (url: string, options: RequestOptions) => {
+    const grouped = groups.handle(url, options);
+    if (grouped !== undefined) return grouped;
     // The OTA host (`hosts.ota`, empty in tests) serves `/v1/ota`.
     if (/^(\/ota)?\/v1\/ota\?/.test(url)) {
       calls.push({
@@ -147,7 +194,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
       }
       if (sub === 'status') return { id, events: state.statuses[id] ?? [] };
       if (method === 'DELETE') {
-        device(id);
+        softDelete('DEVICE', device(id), url);
         state.devices = state.devices.filter((d) => d.id !== id);
         return null;
       }
@@ -173,6 +220,11 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
         return state.properties.filter((p) => p.thing_id === id);
       }
       const found = thing(id);
+      if (method === 'DELETE') {
+        softDelete('THING', found, url);
+        state.things = state.things.filter((t) => t.id !== id);
+        return null;
+      }
       if (method === 'POST') {
         const deviceId = (options.body as { device_id: string | null }).device_id ?? undefined;
         for (const d of state.devices) {
@@ -189,6 +241,13 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
       if (state.failTriggers) throw apiError(500, 'The database is not answering.');
       return state.triggers;
     }
+    if (collection === 'triggers' && id && method === 'DELETE') {
+      const found = state.triggers.find((t) => t.id === id);
+      if (!found) throw apiError(404, 'Trigger not found');
+      softDelete('TRIGGER', found, url);
+      state.triggers = state.triggers.filter((t) => t.id !== id);
+      return null;
+    }
     if (collection === 'dashboards') {
       if (!id) {
         if (state.failList) throw apiError(500, 'The database is not answering.');
@@ -196,11 +255,16 @@ export function fakeIot(seed: Partial<FakeIotState> = {}) {
       }
       const found = state.dashboards.find((d) => d.id === id);
       if (!found) throw apiError(404, 'Dashboard not found');
+      if (method === 'DELETE') {
+        softDelete('DASHBOARD', found, url);
+        state.dashboards = state.dashboards.filter((d) => d.id !== id);
+        return null;
+      }
       return found;
     }
     if (collection === 'series' && method === 'POST') return series(options.body, id === 'batch_query_raw');
     return undefined;
   };
 
-  return { state, calls, handle };
+  return { state, calls, handle, groups };
 }

@@ -81,3 +81,8 @@ export async function bindDevice(
     organization: space,
   });
 }
+
+/** Soft: the thing goes to the trash (restored or purged from a list's Trash view). */
+export async function deleteThing(api: ApiRequest, config: AppConfig, space: string, id: string) {
+  await api(iotUrl(config, `/iot/v2/things/${enc(id)}`), { method: 'DELETE', organization: space });
+}

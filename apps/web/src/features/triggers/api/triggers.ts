@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig } from '@tinkercloud/shared';
 import { z } from 'zod';
-import { iotUrl } from '@/features/iot/api/detail-queries.ts';
+import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { type Trigger, triggerSchema } from '@/features/iot/api/schemas.ts';
 import type { ApiRequest } from '@/lib/api.ts';
@@ -13,4 +13,9 @@ export function triggersQueryOptions(api: ApiRequest, config: AppConfig, space: 
     queryFn: async (): Promise<Trigger[]> =>
       z.array(triggerSchema).parse(await api(iotUrl(config, '/iot/v1/triggers'), { organization: space })),
   });
+}
+
+/** Soft: the trigger goes to the trash (restored or purged from a list's Trash view). */
+export async function deleteTrigger(api: ApiRequest, config: AppConfig, space: string, id: string) {
+  await api(iotUrl(config, `/iot/v1/triggers/${enc(id)}`), { method: 'DELETE', organization: space });
 }

@@ -1,39 +1,50 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { listSearchSchema } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
-import { AsyncState } from '@/components/AsyncState.tsx';
 import { Page } from '@/components/Page.tsx';
 import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { GroupList } from '@/features/lists/components/GroupList.tsx';
+import { LIST_KINDS } from '@/features/lists/model/list-kinds.ts';
+import { listPageSearchSchema } from '@/features/lists/model/list-search.ts';
 import { useSpaces } from '@/features/spaces/hooks.ts';
-import { thingsQueryOptions } from '@/features/things/api/things.ts';
-import { ThingsTable } from '@/features/things/components/ThingsTable.tsx';
+import { deleteThing, thingsQueryOptions } from '@/features/things/api/things.ts';
+import { thingColumns } from '@/features/things/components/thing-columns.tsx';
 import { requireAccess } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/things')({
   staticData: { title: 'Things' },
-  validateSearch: listSearchSchema,
+  validateSearch: listPageSearchSchema,
   beforeLoad: requireAccess('things'),
   component: ThingsPage,
 });
 
+const idOf = (thing: { id: string }) => thing.id;
+
 function ThingsPage() {
   const { api, config } = useServices();
   const { selected } = useSpaces();
+  const { view, forcesearch } = Route.useSearch();
   useLiveUpdates();
   const things = useQuery(thingsQueryOptions(api, config, selected.id));
   return (
     <Page title="Things">
-      <AsyncState
-        query={things}
+      <GroupList
+        kind={LIST_KINDS.things}
+        path="/things/"
+        label="Things"
+        records={things}
+        idOf={idOf}
+        columns={thingColumns}
+        rowTestId="thing-row"
+        view={view}
+        forceSearch={forcesearch}
+        deleteItem={(id) => deleteThing(api, config, selected.id, id)}
         errorTitle="Things could not be loaded"
         empty={{
           title: 'No things yet',
-          hint: 'A thing holds the variables of a device. Things created through the API are listed here.',
+          hint: 'A thing holds the variables of a device: the values it sends and the ones you set. Things you delete wait in the Trash, where you can restore them.',
         }}
-      >
-        {(data) => <ThingsTable things={data} />}
-      </AsyncState>
+      />
     </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { type Column, DataTable } from '@/components/DataTable.tsx';
+import type { Column } from '@/components/DataTable.tsx';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
 
-const columns: Column<Dashboard>[] = [
+/** The dashboards list's columns: name, number of widgets, last change. */
+export const dashboardColumns: Column<Dashboard>[] = [
   {
     id: 'name',
     header: 'Name',
@@ -27,18 +28,3 @@ const columns: Column<Dashboard>[] = [
     cell: (dashboard) => formatDateTime(dashboard.updated_at),
   },
 ];
-
-const rowProps = () => ({ 'data-testid': 'dashboard-row' });
-
-/** The space's dashboards with their number of widgets. */
-export function DashboardsTable({ dashboards }: { dashboards: Dashboard[] }) {
-  return (
-    <DataTable
-      label="Dashboards"
-      columns={columns}
-      rows={dashboards}
-      rowKey={(d) => d.id}
-      rowProps={rowProps}
-    />
-  );
-}

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { type Column, DataTable } from '@/components/DataTable.tsx';
+import type { Column } from '@/components/DataTable.tsx';
 import type { Thing } from '@/features/iot/api/schemas.ts';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 
-const columns: Column<Thing>[] = [
+/** The things list's columns: name, device, number of variables, last change. */
+export const thingColumns: Column<Thing>[] = [
   {
     id: 'name',
     header: 'Name',
@@ -40,12 +41,3 @@ const columns: Column<Thing>[] = [
     cell: (thing) => formatDateTime(thing.updated_at),
   },
 ];
-
-const rowProps = () => ({ 'data-testid': 'thing-row' });
-
-/** The space's things with their device and number of variables. */
-export function ThingsTable({ things }: { things: Thing[] }) {
-  return (
-    <DataTable label="Things" columns={columns} rows={things} rowKey={(t) => t.id} rowProps={rowProps} />
-  );
-}

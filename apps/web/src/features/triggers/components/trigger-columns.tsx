@@ -1,4 +1,4 @@
-import { type Column, DataTable } from '@/components/DataTable.tsx';
+import type { Column } from '@/components/DataTable.tsx';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { actionsText } from '../model/trigger-actions.ts';
@@ -6,11 +6,9 @@ import { type TriggerLookups, triggerSource } from '../model/trigger-source.ts';
 import { TriggerSourceCell } from './TriggerSourceCell.tsx';
 import { TriggerStateBadge } from './TriggerStateBadge.tsx';
 
-const rowProps = () => ({ 'data-testid': 'trigger-row' });
-
-/** The space's triggers: what each watches, whom it tells, whether it is on, and its last change. */
-export function TriggersTable({ triggers, lookups }: { triggers: Trigger[]; lookups: TriggerLookups }) {
-  const columns: Column<Trigger>[] = [
+/** The triggers list's columns: what each watches, whom it tells, whether it is on, and its last change. */
+export function triggerColumns(lookups: TriggerLookups): Column<Trigger>[] {
+  return [
     {
       id: 'name',
       header: 'Name',
@@ -46,7 +44,4 @@ export function TriggersTable({ triggers, lookups }: { triggers: Trigger[]; look
       cell: (trigger) => formatDateTime(trigger.updated_at ?? trigger.created_at),
     },
   ];
-  return (
-    <DataTable label="Triggers" columns={columns} rows={triggers} rowKey={(t) => t.id} rowProps={rowProps} />
-  );
 }
