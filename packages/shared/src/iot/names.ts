@@ -38,3 +38,11 @@ export const VARIABLE_NAME_MESSAGE = 'a C identifier: a letter or _, then letter
 export function isVariableName(name: string): boolean {
   return isConformantName(name) && VARIABLE_NAME_PATTERN.test(name);
 }
+
+/** Tag keys and values: `[a-zA-Z0-9_.@-]+`, at most TAG_PART_MAX_LENGTH each. */
+export const TAG_PART_PATTERN = /^[a-zA-Z0-9_.@-]+$/;
+export const TAG_PART_MAX_LENGTH = 64;
+
+export function isTagPart(text: string): boolean {
+  return text.length > 0 && text.length <= TAG_PART_MAX_LENGTH && TAG_PART_PATTERN.test(text);
+}

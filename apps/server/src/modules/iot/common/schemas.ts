@@ -3,6 +3,8 @@ import {
   DEVICE_NAME_MESSAGE,
   DEVICE_NAME_PATTERN,
   errorBodySchema,
+  TAG_PART_MAX_LENGTH,
+  TAG_PART_PATTERN,
   THING_NAME_MAX_LENGTH,
   THING_NAME_MESSAGE,
   THING_NAME_PATTERN,
@@ -22,8 +24,11 @@ export const errors = { '4xx': errorBodySchema } as const;
 /** Deletes and other body-less successes answer 200 with an empty body, as upstream does. */
 export const emptyBody = z.null().describe('No body');
 
-const TAG_PART = /^[a-zA-Z0-9_.@-]+$/;
-export const tagKey = z.string().min(1).max(64).regex(TAG_PART, 'letters, digits and _ . @ - only');
+export const tagKey = z
+  .string()
+  .min(1)
+  .max(TAG_PART_MAX_LENGTH)
+  .regex(TAG_PART_PATTERN, 'letters, digits and _ . @ - only');
 export const tagSchema = z.object({ key: tagKey, value: tagKey });
 export type Tag = z.infer<typeof tagSchema>;
 export const tagsResponseSchema = z.object({ tags: z.array(tagSchema) });
