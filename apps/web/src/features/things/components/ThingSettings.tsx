@@ -128,11 +128,23 @@ export function DeleteThingButton({ thing }: { thing: Thing }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const remove = useApiMutation<void, void>({
+  const remove = useApiMutation<void, void, Thing[]>({
     mutationFn: () => deleteThing(ctx, thing.id),
-    invalidates: [iotKeys.things(ctx.space), iotKeys.devices(ctx.space)],
+    optimistic: {
+      queryKey: iotKeys.things(ctx.space),
+      update: (list) => list?.filter((t) => t.id !== thing.id),
+    },
+    invalidates: [iotKeys.devices(ctx.space)],
     successMessage: `${thing.name} was deleted`,
+    onSuccess: () => queryClient.removeQueries({ queryKey: iotKeys.thing(ctx.space, thing.id) }),
   });
+  // The list opens first and the thing is deleted from there: were this page still open, the deletion's live
+  // event would read the thing, its variables and tags again and get 404s. If the server refuses, the thing
+  // comes back in the list with the error toast.
+  const confirm = async () => {
+    await navigate({ to: '/things/' });
+    remove.mutate();
+  };
   return (
     <>
       <Button variant="danger" onClick={() => setConfirming(true)}>
@@ -148,17 +160,7 @@ export function DeleteThingButton({ thing }: { thing: Thing }) {
             <Button variant="subtle" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button
-              variant="danger"
-              onClick={() =>
-                remove
-                  .mutateAsync()
-                  .then(() => navigate({ to: '/things/' }))
-                  // Dropped once the page has gone, so its suspended read does not ask for the deleted thing.
-                  .then(() => queryClient.removeQueries({ queryKey: iotKeys.thing(ctx.space, thing.id) }))
-                  .catch(() => undefined)
-              }
-            >
+            <Button variant="danger" onClick={confirm}>
               Delete thing
             </Button>
           </div>
