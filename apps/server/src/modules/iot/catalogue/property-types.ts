@@ -4,7 +4,7 @@
  */
 
 import { checkPropertyValue, MAX_STRING_LENGTH } from '@tinkercloud/device-protocol';
-import { valueShapeOf } from '@tinkercloud/shared';
+import { valueShapeOf } from '@tinkercloud/shared/iot';
 
 export {
   declarationOf,
@@ -14,7 +14,7 @@ export {
   type PropertyTypeInfo,
   type ValueShape,
   valueShapeOf,
-} from '@tinkercloud/shared';
+} from '@tinkercloud/shared/iot';
 
 /** Strings longer than this are refused as property values. */
 export const MAX_STRING_VALUE = MAX_STRING_LENGTH;

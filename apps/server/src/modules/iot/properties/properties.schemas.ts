@@ -1,4 +1,4 @@
-import { propertyRequestSchema } from '@tinkercloud/shared';
+import { propertyRequestSchema } from '@tinkercloud/shared/iot';
 import { z } from 'zod';
 import { VALUE_AGGREGATIONS } from '../../telemetry/resolution.ts';
 import { queryBool } from '../common/schemas.ts';

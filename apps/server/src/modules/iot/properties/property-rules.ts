@@ -1,4 +1,4 @@
-import { isWritableType } from '@tinkercloud/shared';
+import { isWritableType } from '@tinkercloud/shared/iot';
 import { AppError } from '../../../errors.ts';
 import type { TelemetryPoint, TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { checkValue, numericReading } from '../catalogue/property-types.ts';

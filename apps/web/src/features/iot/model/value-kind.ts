@@ -1,4 +1,4 @@
-import { valueShapeOf } from '@tinkercloud/shared';
+import { valueShapeOf } from '@tinkercloud/shared/iot';
 
 /**
  * What kind of JSON value a property type holds, for the text inputs and the charts; read from the shared

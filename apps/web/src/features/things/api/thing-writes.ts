@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AppConfig } from '@tinkercloud/shared';
 import {
-  type AppConfig,
   type PropertyRequest,
   type TagPair,
   type ThingCreateRequest,
   type TimezoneInfo,
   tagListSchema,
   timezoneListSchema,
-} from '@tinkercloud/shared';
+} from '@tinkercloud/shared/iot';
 import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { type Property, propertySchema, type Thing, thingSchema } from '@/features/iot/api/schemas.ts';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { isThingName, THING_NAME_MAX_LENGTH, type TimezoneInfo } from '@tinkercloud/shared';
+import { isThingName, THING_NAME_MAX_LENGTH } from '@tinkercloud/shared';
+import type { TimezoneInfo } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';

@@ -1,4 +1,4 @@
-import { PROPERTY_TYPE_GROUPS, PROPERTY_TYPES, type PropertyTypeInfo } from '@tinkercloud/shared';
+import { PROPERTY_TYPE_GROUPS, PROPERTY_TYPES, type PropertyTypeInfo } from '@tinkercloud/shared/iot';
 import { useId, useState } from 'react';
 
 /** The catalogue types whose name, id, declaration or units contain `query` (any case), in catalogue order. */

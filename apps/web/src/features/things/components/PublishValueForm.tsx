@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { propertyKindOf } from '@tinkercloud/shared';
+import { propertyKindOf } from '@tinkercloud/shared/iot';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import type { Property } from '@/features/iot/api/schemas.ts';

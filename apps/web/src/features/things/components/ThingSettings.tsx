@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { THING_NAME_MAX_LENGTH, thingSettingsSchema } from '@tinkercloud/shared';
+import { THING_NAME_MAX_LENGTH } from '@tinkercloud/shared';
+import { thingSettingsSchema } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/Button.tsx';
 import { Dialog } from '@/components/Dialog.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isTagPart, type TagPair } from '@tinkercloud/shared';
+import { isTagPart } from '@tinkercloud/shared';
+import type { TagPair } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { AsyncState } from '@/components/AsyncState.tsx';
 import { Button } from '@/components/Button.tsx';

@@ -1,4 +1,4 @@
-import { propertyKindOf } from '@tinkercloud/shared';
+import { propertyKindOf } from '@tinkercloud/shared/iot';
 import { formatValue } from '@/features/iot/model/value-kind.ts';
 import { colorCss, locationText, scheduleText, unitOf } from '../model/value-display.ts';
 

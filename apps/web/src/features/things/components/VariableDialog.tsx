@@ -1,4 +1,4 @@
-import { hasMinMax, isWritableType, type PropertyRequest, propertyTypeInfo } from '@tinkercloud/shared';
+import { hasMinMax, isWritableType, type PropertyRequest, propertyTypeInfo } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';

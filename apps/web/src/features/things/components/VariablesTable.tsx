@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { propertyTypeInfo } from '@tinkercloud/shared';
+import { propertyTypeInfo } from '@tinkercloud/shared/iot';
 import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Button } from '@/components/Button.tsx';

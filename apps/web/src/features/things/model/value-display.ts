@@ -1,4 +1,4 @@
-import { propertyTypeInfo } from '@tinkercloud/shared';
+import { propertyTypeInfo } from '@tinkercloud/shared/iot';
 
 /**
  * How the thing page shows a value of each kind in words and colours: units, colour swatches, places,

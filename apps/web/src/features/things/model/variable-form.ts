@@ -1,14 +1,13 @@
+import { isVariableName, NAME_MAX_LENGTH } from '@tinkercloud/shared';
 import {
   hasMinMax,
-  isVariableName,
   isWritableType,
-  NAME_MAX_LENGTH,
   type PropertyPermission,
   type PropertyRequest,
   propertySettingsSchema,
   propertyTypeInfo,
   type UpdateStrategy,
-} from '@tinkercloud/shared';
+} from '@tinkercloud/shared/iot';
 import type { Property } from '@/features/iot/api/schemas.ts';
 
 /** What the variable dialog holds while it is edited (numbers as typed, checked on submit). */
