@@ -36,7 +36,7 @@ export async function updateThing(
   await api(iotUrl(config, `/iot/v2/things/${enc(id)}`), { method: 'POST', body, organization: space });
 }
 
-/** Soft delete: the thing leaves the lists and unbinds its device; the trash can restore it. */
+/** Soft delete: the thing leaves the lists and unbinds its device; the server keeps it (`show_deleted`). */
 export async function deleteThing({ api, config, space }: Ctx, id: string) {
   await api(iotUrl(config, `/iot/v2/things/${enc(id)}`), { method: 'DELETE', organization: space });
 }

@@ -123,7 +123,7 @@ export function ThingSettings({ thing }: { thing: Thing }) {
   );
 }
 
-/** Deletes the thing after a confirmation; it goes to the trash, and its device is unbound. */
+/** Deletes the thing (soft: the server keeps it as deleted) after a confirmation; its device is unbound. */
 export function DeleteThingButton({ thing }: { thing: Thing }) {
   const ctx = useIotContext();
   const queryClient = useQueryClient();
@@ -154,7 +154,7 @@ export function DeleteThingButton({ thing }: { thing: Thing }) {
       {confirming && (
         <Dialog label="Delete thing" onClose={() => setConfirming(false)}>
           <p>
-            Delete <strong>{thing.name}</strong>? It moves to the trash with its variables
+            Delete <strong>{thing.name}</strong>? It leaves your things with its variables
             {thing.device_id ? ', and its device is unbound' : ''}.
           </p>
           <div className="modal-actions">

@@ -82,7 +82,7 @@ function ThingPage() {
       {canDelete && (
         <section className="danger-zone" aria-labelledby="thing-delete-title">
           <h2 id="thing-delete-title">Delete thing</h2>
-          <p className="muted">The thing moves to the trash with its variables; its device is unbound.</p>
+          <p className="muted">The thing and its variables leave your things; its device is unbound.</p>
           <DeleteThingButton thing={thing} />
         </section>
       )}
