@@ -20,9 +20,23 @@ interface Ids {
   device: string;
   thing: string;
   dashboard: string;
+  /** A thing with a read-write variable of each kind, with values: every value view and write control. */
+  kinds: string;
 }
 
 let owner: ApiSession;
+
+const KIND_VALUES: [string, string, unknown][] = [
+  ['on', 'STATUS', true],
+  ['level', 'TEMPERATURE_C', 21.5],
+  ['note', 'CHARSTRING', 'a rather long message that has to wrap on a phone screen without scrolling'],
+  ['lamp', 'COLOR_HSB', { hue: 200, sat: 80, bri: 90 }],
+  ['strip', 'HOME_COLORED_LIGHT', { swi: true, hue: 20, sat: 100, bri: 50 }],
+  ['dimmer', 'HOME_DIMMED_LIGHT', { swi: true, bri: 40 }],
+  ['place', 'LOCATION', { lat: 45.0703, lon: 7.6869 }],
+  ['watering', 'SCHEDULE', { frm: 1_780_299_000, to: 0, len: 1800, msk: 3 * 2 ** 30 + 2 ** 26 + 1 }],
+  ['tv', 'HOME_TELEVISION', { swi: true, vol: 20, mut: false, pbc: 0, inp: 0, cha: 5 }],
+];
 let ids: Ids;
 
 test.beforeAll(async () => {
@@ -33,7 +47,24 @@ test.beforeAll(async () => {
   const dashboards = await owner.call<{ id: string }[]>('GET', '/iot/v2/dashboards');
   const [device, thing, dashboard] = [devices[0], things[0], dashboards[0]];
   if (!device || !thing || !dashboard) throw new Error('the demo device, thing or dashboard is missing');
-  ids = { device: device.id, thing: thing.id, dashboard: dashboard.id };
+  const kinds = await owner.call<{ id: string; properties: { id: string; name: string }[] }>(
+    'PUT',
+    '/iot/v2/things',
+    {
+      name: 'Every kind',
+      properties: KIND_VALUES.map(([name, type]) => ({
+        name,
+        type,
+        permission: 'READ_WRITE',
+        update_strategy: 'ON_CHANGE',
+      })),
+    },
+  );
+  for (const [name, , value] of KIND_VALUES) {
+    const property = kinds.properties.find((p) => p.name === name);
+    await owner.call('PUT', `/iot/v2/things/${kinds.id}/properties/${property?.id}/publish`, { value });
+  }
+  ids = { device: device.id, thing: thing.id, dashboard: dashboard.id, kinds: kinds.id };
   // A device in the trash, so the trash view shows its table.
   const trashed = await owner.call<{ id: string }>('PUT', '/iot/v2/devices', {
     name: 'trashed-sensor',
@@ -56,6 +87,7 @@ const myCloudPages = () => [
   `/devices/${ids.device}/fwupdate/`,
   '/things/',
   `/things/${ids.thing}/`,
+  `/things/${ids.kinds}/`,
   '/dashboards/',
   `/dashboards/${ids.dashboard}/`,
   '/triggers/',
@@ -107,6 +139,21 @@ for (const [sizeName, viewport] of Object.entries({ phone: PHONE, desktop: DESKT
     });
   }
 }
+
+test('at 360 px the variable dialog fits and passes axe', async ({ page, checkA11y }) => {
+  await signIn(page, 'light', PHONE);
+  await page.goto(`/things/${ids.kinds}/`);
+  await settle(page);
+  await page.getByRole('button', { name: 'Add variable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add variable' });
+  await dialog.getByLabel('Search types').fill('temp');
+  await dialog.getByLabel('Variable type').selectOption('TEMPERATURE_C');
+  await expect(dialog.getByLabel('Minimum')).toBeVisible();
+  await expectNoPageScroll(page, 'variable dialog');
+  const box = await dialog.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await checkA11y('variable dialog');
+});
 
 test('at 360 px the sidebar is a dialog behind the menu button, usable by keyboard', async ({
   page,

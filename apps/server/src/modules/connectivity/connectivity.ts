@@ -252,7 +252,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     async otaOffered(deviceId) {
       if (sessions.get(deviceId)) await commands.offerOta(deviceId);
     },
-    async secretChanged(deviceId, secret) {
+    async secretChanged(deviceId) {
       auth.forget(deviceId);
       // A device whose key is removed or replaced keeps no connection it made with the old one (as Mosquitto
       // kicks a client whose credentials change): also one whose session has not begun yet (its record still

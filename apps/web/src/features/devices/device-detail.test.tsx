@@ -112,12 +112,13 @@ describe('Device page', () => {
     expect(earlier?.textContent).toContain('Disconnected');
     await waitFor(() => expect(shownValue('temperature')).toBe('21.5'));
     expect(shownValue('setpoint')).toBe('–');
-    expect(shownValue('pump')).toBe('true');
+    expect(shownValue('pump')).toBe('On');
     expect(shownValue('label')).toBe('tomatoes');
-    // Writable variables get an input, read-only ones do not.
+    // Writable variables get the control of their kind (a switch for a boolean), read-only ones none.
     expect(screen.queryByLabelText('New value for temperature')).toBeNull();
-    for (const name of ['setpoint', 'pump', 'label'])
+    for (const name of ['setpoint', 'label'])
       expect(screen.getByLabelText(`New value for ${name}`)).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'pump' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('charts each numeric variable for the range from about 500 buckets', async () => {
@@ -210,9 +211,8 @@ describe('Device page', () => {
     fireEvent.change(input, { target: { value: '18.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send setpoint' }));
     await waitFor(() => expect(shownValue('setpoint')).toBe('18.5'));
-    fireEvent.change(screen.getByLabelText('New value for pump'), { target: { value: 'false' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send pump' }));
-    await waitFor(() => expect(shownValue('pump')).toBe('false'));
+    fireEvent.click(screen.getByRole('switch', { name: 'pump' }));
+    await waitFor(() => expect(shownValue('pump')).toBe('Off'));
     expect(iot.calls.filter((c) => c.url.endsWith('/publish'))).toEqual([
       {
         method: 'PUT',

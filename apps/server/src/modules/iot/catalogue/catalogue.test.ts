@@ -68,7 +68,10 @@ describe('property types and the device protocol', () => {
       if (wire.shape === 'scalar') expect([type, shape.kind]).toEqual([type, kindOf[wire.value.kind]]);
       else if (wire.shape === 'open') expect([type, shape]).toEqual([type, { kind: 'object', fields: null }]);
       else
-        expect([type, shape]).toEqual([
+        expect([
+          type,
+          { kind: shape.kind, fields: shape.kind === 'object' ? shape.fields : undefined },
+        ]).toEqual([
           type,
           {
             kind: 'object',

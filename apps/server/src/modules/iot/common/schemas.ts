@@ -3,6 +3,14 @@ import {
   DEVICE_NAME_MESSAGE,
   DEVICE_NAME_PATTERN,
   errorBodySchema,
+  TAG_PART_MAX_LENGTH,
+  TAG_PART_PATTERN,
+  THING_NAME_MAX_LENGTH,
+  THING_NAME_MESSAGE,
+  THING_NAME_PATTERN,
+  VARIABLE_NAME_MAX_LENGTH,
+  VARIABLE_NAME_MESSAGE,
+  VARIABLE_NAME_PATTERN,
 } from '@tinkercloud/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -16,8 +24,11 @@ export const errors = { '4xx': errorBodySchema } as const;
 /** Deletes and other body-less successes answer 200 with an empty body, as upstream does. */
 export const emptyBody = z.null().describe('No body');
 
-const TAG_PART = /^[a-zA-Z0-9_.@-]+$/;
-export const tagKey = z.string().min(1).max(64).regex(TAG_PART, 'letters, digits and _ . @ - only');
+export const tagKey = z
+  .string()
+  .min(1)
+  .max(TAG_PART_MAX_LENGTH)
+  .regex(TAG_PART_PATTERN, 'letters, digits and _ . @ - only');
 export const tagSchema = z.object({ key: tagKey, value: tagKey });
 export type Tag = z.infer<typeof tagSchema>;
 export const tagsResponseSchema = z.object({ tags: z.array(tagSchema) });
@@ -55,10 +66,7 @@ export const forceQuery = z.object({ force: queryBool.optional().describe('true:
 export const showDeletedQuery = z.object({ show_deleted: queryBool.optional() });
 
 /** Thing names (`^[a-zA-Z0-9_. -]+$`, at most 64). */
-export const thingName = z
-  .string()
-  .max(64)
-  .regex(/^[a-zA-Z0-9_. -]+$/, 'letters, digits, spaces and _ . - only');
+export const thingName = z.string().max(THING_NAME_MAX_LENGTH).regex(THING_NAME_PATTERN, THING_NAME_MESSAGE);
 /** Device names and serials (the rule the web's forms check too). */
 export const deviceName = z
   .string()
@@ -66,8 +74,8 @@ export const deviceName = z
   .regex(DEVICE_NAME_PATTERN, DEVICE_NAME_MESSAGE);
 export const variableName = z
   .string()
-  .max(64)
-  .regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'a C identifier: a letter or _, then letters, digits or _');
+  .max(VARIABLE_NAME_MAX_LENGTH)
+  .regex(VARIABLE_NAME_PATTERN, VARIABLE_NAME_MESSAGE);
 
 /** A copy without undefined or null members, so the JSON answer omits them as Goa does. */
 export function compact<T extends Record<string, unknown>>(o: T): T {

@@ -520,7 +520,7 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
         returnType,
         null,
       );
-    const uhwid = 'c0ffee'.repeat(10) + 'c0ff';
+    const uhwid = `${'c0ffee'.repeat(10)}c0ff`;
     const claimed = await call(
       '/iot/v2/devices/claim',
       'PUT',

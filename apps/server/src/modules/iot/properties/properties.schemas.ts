@@ -1,7 +1,7 @@
+import { propertyRequestSchema } from '@tinkercloud/shared/iot';
 import { z } from 'zod';
 import { VALUE_AGGREGATIONS } from '../../telemetry/resolution.ts';
-import { PROPERTY_TYPE_VALUES } from '../catalogue/property-types.ts';
-import { queryBool, variableName } from '../common/schemas.ts';
+import { queryBool } from '../common/schemas.ts';
 
 /** ArduinoProperty (`application/vnd.arduino.property+json`). */
 export const propertySchema = z.object({
@@ -29,25 +29,8 @@ export const propertySchema = z.object({
 });
 export type PropertyView = z.infer<typeof propertySchema>;
 
-export const propertyName = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
-
-/** The `property` payload: name, permission, type and update strategy are required. */
-export const propertyPayload = z.object({
-  name: propertyName,
-  permission: z.enum(['READ_ONLY', 'READ_WRITE']),
-  type: z.enum(PROPERTY_TYPE_VALUES as [string, ...string[]]),
-  update_strategy: z.enum(['ON_CHANGE', 'TIMED']),
-  variable_name: variableName.optional(),
-  update_parameter: z.number().finite().min(0).optional(),
-  persist: z.boolean().optional(),
-  tag: z.number().int().min(0).max(2_147_483_647).optional(),
-  min_value: z.number().finite().optional(),
-  max_value: z.number().finite().optional(),
-});
+/** The `property` payload (packages/shared): name, permission, type and update strategy are required. */
+export const propertyPayload = propertyRequestSchema;
 export type PropertyPayload = z.infer<typeof propertyPayload>;
 
 export const thingPropertyParams = z.object({ id: z.uuid(), pid: z.uuid() });

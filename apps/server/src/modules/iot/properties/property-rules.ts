@@ -1,11 +1,11 @@
+import { isWritableType } from '@tinkercloud/shared/iot';
 import { AppError } from '../../../errors.ts';
 import type { TelemetryPoint, TelemetryStore } from '../../telemetry/telemetry-store.ts';
-import { checkValue, numericReading, PROPERTY_TYPES } from '../catalogue/property-types.ts';
+import { checkValue, numericReading } from '../catalogue/property-types.ts';
 import type { PropertyRow } from './properties.repository.ts';
 import type { PropertyPayload } from './properties.schemas.ts';
 
 const VARIABLE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
-const READ_ONLY_TYPES = new Set(PROPERTY_TYPES.filter((t) => !t.rw).map((t) => t.type));
 
 /** The sketch variable a property maps to: as given, else its name when that is a valid C identifier. */
 export function variableOf(p: Pick<PropertyPayload, 'name' | 'variable_name'>): string | null {
@@ -15,7 +15,7 @@ export function variableOf(p: Pick<PropertyPayload, 'name' | 'variable_name'>): 
 
 /** Column values of a property payload, after the rules the schema cannot express. */
 export function propertyColumns(p: PropertyPayload) {
-  if (p.permission === 'READ_WRITE' && READ_ONLY_TYPES.has(p.type)) {
+  if (p.permission === 'READ_WRITE' && !isWritableType(p.type)) {
     throw new AppError('validation_error', `A ${p.type} property can only be READ_ONLY.`);
   }
   if (p.min_value !== undefined && p.max_value !== undefined && p.min_value > p.max_value) {

@@ -16,6 +16,8 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'things', 'properties']` | `GET /iot/v2/things?show_properties=true`: `ThingWithProperties[]` |
  * | `['iot', space, 'thing', id]` | `GET /iot/v2/things/{id}`: `Thing` |
  * | `['iot', space, 'thing', id, 'properties']` | `GET /iot/v2/things/{id}/properties`: `Property[]` |
+ * | `['iot', space, 'thing', id, 'tags']` | `GET /iot/v2/things/{id}/tags`: `TagPair[]` |
+ * | `['iot', 'timezones']` | `GET /iot/v2/timezones`: `TimezoneInfo[]` (the same in every space) |
  * | `['iot', space, 'thing', id, 'series', range]` | the chart series of the thing's numeric variables |
  * | `['iot', space, 'triggers']` | `GET /iot/v1/triggers`: `Trigger[]` |
  * | `['iot', space, 'thing', id, 'messages', propertyId]` | the latest raw values of one variable, newest first |
@@ -34,6 +36,8 @@ export const iotKeys = {
   thingsWithProperties: (space: string) => ['iot', space, 'things', 'properties'] as const,
   thing: (space: string, id: string) => ['iot', space, 'thing', id] as const,
   thingProperties: (space: string, id: string) => ['iot', space, 'thing', id, 'properties'] as const,
+  thingTags: (space: string, id: string) => ['iot', space, 'thing', id, 'tags'] as const,
+  timezones: () => ['iot', 'timezones'] as const,
   series: (space: string, thingId: string, range: GraphRange) =>
     ['iot', space, 'thing', thingId, 'series', range] as const,
   triggers: (space: string) => ['iot', space, 'triggers'] as const,

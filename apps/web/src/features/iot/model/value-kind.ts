@@ -1,37 +1,15 @@
+import { valueShapeOf } from '@tinkercloud/shared/iot';
+
 /**
- * What kind of value a property type holds, for the publish input and the charts. Most of the catalogue's
- * types are numbers; the exceptions are few and listed here (the server checks every value against the full
- * catalogue, so a wrong guess only earns a clear error).
+ * What kind of JSON value a property type holds, for the text inputs and the charts; read from the shared
+ * property-type catalogue (packages/shared), as the server checks values against the same one.
  */
 export type ValueKind = 'number' | 'boolean' | 'string' | 'object';
 
-const BOOLEAN_TYPES = new Set([
-  'STATUS',
-  'HOME_LIGHT',
-  'HOME_CONTACT_SENSOR',
-  'HOME_SMART_PLUG',
-  'HOME_SWITCH',
-  'HOME_MOTION_SENSOR',
-]);
-const STRING_TYPES = new Set(['CHARSTRING']);
-const OBJECT_TYPES = new Set([
-  'LOCATION',
-  'COLOR_HSB',
-  'COLOR_RGB',
-  'HOME_DIMMED_LIGHT',
-  'HOME_COLORED_LIGHT',
-  'HOME_TELEVISION',
-  'SCHEDULE',
-  'GENERIC_COMPLEX_PROPERTY',
-]);
-
 export function valueKindOf(type: string): ValueKind {
-  // Assistant variants (GOOGLE_HOME_SWITCH, SMART_HOME_LIGHT) hold what their base type holds.
-  const base = type.replace(/^(GOOGLE|SMART)_/, '');
-  if (BOOLEAN_TYPES.has(base)) return 'boolean';
-  if (STRING_TYPES.has(base)) return 'string';
-  if (OBJECT_TYPES.has(base)) return 'object';
-  return 'number';
+  const kind = valueShapeOf(type)?.kind;
+  if (kind === 'integer' || kind === 'number' || kind === undefined) return 'number';
+  return kind;
 }
 
 /** Numbers and booleans can be charted (a boolean as 0 or 1), as the series API aggregates them. */

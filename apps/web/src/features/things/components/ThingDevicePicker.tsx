@@ -9,11 +9,53 @@ import type { Thing } from '@/features/iot/api/schemas.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { bindDevice } from '../api/things.ts';
 
-/** Chooses the device that runs the thing. Devices that already run another thing are listed but not offered. */
+/**
+ * The space's devices as a labelled select, "No device" first. Devices that already run another thing than
+ * `thingId` are listed but not offered.
+ */
+export function DeviceSelect({
+  space,
+  thingId,
+  value,
+  onChange,
+  label = 'Bound device',
+}: {
+  space: string;
+  thingId?: string;
+  value: string;
+  onChange: (deviceId: string) => void;
+  label?: string;
+}) {
+  const { api, config } = useServices();
+  const devices = useQuery(devicesQueryOptions(api, config, space));
+  return (
+    <Field label={label}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={devices.isPending}
+        >
+          <option value="">No device</option>
+          {devices.data?.map((device) => {
+            const elsewhere = device.thing && device.thing.id !== thingId;
+            return (
+              <option key={device.id} value={device.id} disabled={Boolean(elsewhere)}>
+                {elsewhere ? `${device.name} (runs ${device.thing?.name ?? 'another thing'})` : device.name}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Chooses the device that runs the thing. */
 export function ThingDevicePicker({ space, thing }: { space: string; thing: Thing }) {
   const { api, config } = useServices();
   const queryClient = useQueryClient();
-  const devices = useQuery(devicesQueryOptions(api, config, space));
   const current = thing.device_id ?? '';
   const [choice, setChoice] = useState(current);
 
@@ -36,26 +78,7 @@ export function ThingDevicePicker({ space, thing }: { space: string; thing: Thin
 
   return (
     <div className="form-inline">
-      <Field label="Bound device">
-        {(control) => (
-          <select
-            {...control}
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            disabled={devices.isPending}
-          >
-            <option value="">No device</option>
-            {devices.data?.map((device) => {
-              const elsewhere = device.thing && device.thing.id !== thing.id;
-              return (
-                <option key={device.id} value={device.id} disabled={Boolean(elsewhere)}>
-                  {elsewhere ? `${device.name} (runs ${device.thing?.name ?? 'another thing'})` : device.name}
-                </option>
-              );
-            })}
-          </select>
-        )}
-      </Field>
+      <DeviceSelect space={space} thingId={thing.id} value={choice} onChange={setChoice} />
       <LoadingButton onClick={save} disabled={choice === current}>
         Save
       </LoadingButton>

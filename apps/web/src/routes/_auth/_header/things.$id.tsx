@@ -8,12 +8,14 @@ import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
 import { spaceAllows } from '@/features/iot/model/permissions.ts';
 import { useSpaces } from '@/features/spaces/hooks.ts';
 import { ThingDevicePicker } from '@/features/things/components/ThingDevicePicker.tsx';
+import { DeleteThingButton, ThingSettings } from '@/features/things/components/ThingSettings.tsx';
+import { ThingTags } from '@/features/things/components/ThingTags.tsx';
 import { VariablesTable } from '@/features/things/components/VariablesTable.tsx';
 import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
 import { requireAccess } from '@/lib/route-guards.ts';
 import { HeaderPortal } from '@/shell/header-portal.tsx';
 
-/** A thing: its device and its variables with their values. */
+/** A thing: its device, settings and tags, and its variables with their values. */
 export const Route = createFileRoute('/_auth/_header/things/$id')({
   staticData: { title: 'Thing' },
   beforeLoad: requireAccess('things'),
@@ -34,6 +36,7 @@ function ThingPage() {
   useLiveUpdates();
   const { data: thing } = useSuspenseQuery(thingQueryOptions(api, config, selected.id, id));
   const canWrite = spaceAllows(selected, 'iot.write');
+  const canDelete = spaceAllows(selected, 'iot.delete');
   return (
     <Page title={thing.name}>
       <HeaderPortal>
@@ -64,8 +67,25 @@ function ThingPage() {
       </div>
       <section className="device-section" aria-labelledby="thing-variables-title">
         <h2 id="thing-variables-title">Variables</h2>
-        <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} />
+        <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} editable />
       </section>
+      <section className="device-section" aria-labelledby="thing-tags-title">
+        <h2 id="thing-tags-title">Tags</h2>
+        <ThingTags thingId={id} canWrite={canWrite} />
+      </section>
+      {canWrite && (
+        <section className="device-section" aria-labelledby="thing-settings-title">
+          <h2 id="thing-settings-title">Settings</h2>
+          <ThingSettings thing={thing} />
+        </section>
+      )}
+      {canDelete && (
+        <section className="danger-zone" aria-labelledby="thing-delete-title">
+          <h2 id="thing-delete-title">Delete thing</h2>
+          <p className="muted">The thing and its variables leave your things; its device is unbound.</p>
+          <DeleteThingButton thing={thing} />
+        </section>
+      )}
     </Page>
   );
 }

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Page } from '@/components/Page.tsx';
 import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
 import { GroupList } from '@/features/lists/components/GroupList.tsx';
 import { LIST_KINDS } from '@/features/lists/model/list-kinds.ts';
 import { listPageSearchSchema } from '@/features/lists/model/list-search.ts';
 import { useSpaces } from '@/features/spaces/hooks.ts';
 import { deleteThing, thingsQueryOptions } from '@/features/things/api/things.ts';
+import { CreateThingDialog } from '@/features/things/components/CreateThingDialog.tsx';
 import { thingColumns } from '@/features/things/components/thing-columns.tsx';
 import { requireAccess } from '@/lib/route-guards.ts';
 
@@ -26,6 +29,13 @@ function ThingsPage() {
   const { view, forcesearch } = Route.useSearch();
   useLiveUpdates();
   const things = useQuery(thingsQueryOptions(api, config, selected.id));
+  const [creating, setCreating] = useState(false);
+  const canWrite = spaceAllows(selected, 'iot.write');
+  const createButton = canWrite && (
+    <button type="button" className="button" onClick={() => setCreating(true)}>
+      Create thing
+    </button>
+  );
   return (
     <Page title="Things">
       <GroupList
@@ -42,9 +52,11 @@ function ThingsPage() {
         errorTitle="Things could not be loaded"
         empty={{
           title: 'No things yet',
-          hint: 'A thing holds the variables of a device: the values it sends and the ones you set. Things you delete wait in the Trash, where you can restore them.',
+          hint: 'A thing holds the variables a device reads and writes. Create one, then add its variables. Things you delete wait in the Trash, where you can restore them.',
         }}
+        actions={createButton}
       />
+      {creating && <CreateThingDialog onClose={() => setCreating(false)} />}
     </Page>
   );
 }
