@@ -4,7 +4,6 @@ export * from './error-body.ts';
 export * from './format.ts';
 export * from './id-token.ts';
 export * from './iot/names.ts';
-export * from './iot/network-credentials.ts';
 export * from './live.ts';
 export * from './profile.ts';
 export * from './search-params.ts';

@@ -1,4 +1,4 @@
-import { networkCredentialSchema } from '@tinkercloud/shared';
+import { networkCredentialSchema } from '@tinkercloud/shared/iot';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { NetworkCredential } from '@tinkercloud/shared';
+import type { NetworkCredential } from '@tinkercloud/shared/iot';
 import { BOARDS, CONNECTION_TYPES } from '../catalogue/boards.ts';
 
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];

@@ -4,8 +4,8 @@ import { MESSAGES_LIMIT, type Message } from '../api/messages.ts';
 import { iotKeys } from '../api/query-keys.ts';
 import type { Device, DeviceStatusEvent, Property } from '../api/schemas.ts';
 import type { ChartSeries, ThingSeries } from '../api/series.ts';
+import { chartValue } from '../model/chart-value.ts';
 import { LIVE_WINDOW_MS } from '../model/graph-window.ts';
-import { chartValue } from '../model/value-kind.ts';
 import { type LiveMessage, liveEventSchema } from './live-events.ts';
 
 const newer = (next: string, current: string | undefined) =>

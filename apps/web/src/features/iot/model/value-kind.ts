@@ -18,11 +18,7 @@ export const isChartable = (type: string) => {
   return kind === 'number' || kind === 'boolean';
 };
 
-/** A value as a chart point, or null when it is not a finite number or a boolean. */
-export function chartValue(value: unknown): number | null {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
+export { chartValue } from './chart-value.ts';
 
 export type ParsedInput = { ok: true; value: unknown } | { ok: false; error: string };
 
