@@ -3,6 +3,7 @@ export * from './claims.ts';
 export * from './error-body.ts';
 export * from './format.ts';
 export * from './id-token.ts';
+export * from './iot/groups.ts';
 export * from './iot/names.ts';
 export * from './live.ts';
 export * from './profile.ts';

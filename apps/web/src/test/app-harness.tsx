@@ -138,7 +138,8 @@ export function renderApp(path: string, options: AppOptions = {}) {
     if (url.includes('/settings')) return {};
     if (url.startsWith('/customization/')) throw notFoundError();
     if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
-    if (url === '/iot/v2/devices' || url === '/iot/v2/things') return [];
+    if (url === '/iot/v2/devices' || url === '/iot/v2/things' || url === '/iot/v2/dashboards') return [];
+    if (url === '/groups/v1/sketches') return { folders: [], items: [] };
     if (url === `/template/v1/${KNOWN_TEMPLATE}`) return { id: KNOWN_TEMPLATE, title: 'Weather station' };
     if (url.startsWith('/iot/') || url.startsWith('/template/')) throw notFoundError();
     if (url.startsWith('/users/v1/users/byID/'))

@@ -21,6 +21,7 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'thing', id, 'messages', propertyId]` | the latest raw values of one variable, newest first |
  * | `['iot', space, 'dashboards']` | `GET /iot/v2/dashboards`: `Dashboard[]` |
  * | `['iot', space, 'dashboard', id]` | `GET /iot/v2/dashboards/{id}`: `Dashboard` |
+ * | `['iot', space, 'sketches']` | `GET /groups/v1/sketches`: the sketches as group items (`GroupItem[]`) |
  */
 export const iotKeys = {
   space: (space: string) => ['iot', space] as const,
@@ -40,4 +41,5 @@ export const iotKeys = {
     ['iot', space, 'thing', thingId, 'messages', propertyId] as const,
   dashboards: (space: string) => ['iot', space, 'dashboards'] as const,
   dashboard: (space: string, id: string) => ['iot', space, 'dashboard', id] as const,
+  sketches: (space: string) => ['iot', space, 'sketches'] as const,
 };

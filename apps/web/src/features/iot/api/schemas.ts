@@ -24,6 +24,7 @@ export const deviceSchema = z.looseObject({
   device_status: z.enum(DEVICE_STATUSES).optional(),
   last_activity_at: z.string().optional(),
   created_at: z.string().optional(),
+  updated_at: z.string().optional(),
   lib_version: z.string().optional(),
   wifi_fw_version: z.string().optional(),
   ota_compatible: z.boolean().optional(),

@@ -1,8 +1,9 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { homeSearchSchema, type OrganizationSpaceType, type Space } from '@tinkercloud/shared';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Page } from '@/components/Page.tsx';
+import { PageLoader } from '@/components/PageLoader.tsx';
 import { CreateSpaceForm } from '@/features/home/components/CreateSpaceForm.tsx';
 import { GetStartedFlow } from '@/features/home/components/GetStartedFlow.tsx';
 import { JoinSpaceFlow } from '@/features/home/components/JoinSpaceFlow.tsx';
@@ -12,12 +13,17 @@ import { flowFromSearch } from '@/features/home/model/flows.ts';
 import { useRenewal } from '@/features/home/use-renewal.ts';
 import { useCurrentUser } from '@/features/profile/api/use-current-user.ts';
 import { useSpaces } from '@/features/spaces/hooks.ts';
+import { canAccess } from '@/lib/access.ts';
+import { accessContextFor } from '@/lib/route-guards.ts';
 
 export const Route = createFileRoute('/_auth/_sidebar/')({
   staticData: { title: 'Home' },
   validateSearch: homeSearchSchema,
   component: HomePage,
 });
+
+// Home is the first signed-in page: its lists come in their own chunk, after the page has painted.
+const RecentItems = lazy(() => import('@/features/home/components/RecentItems.tsx'));
 
 const isPro = (space: Space | undefined): space is Space & { space: OrganizationSpaceType } =>
   space?.space === 'pro';
@@ -34,6 +40,8 @@ function HomePage() {
   const open = (next: Record<string, string>) => void navigate({ to: '/', search: next });
 
   useRenewal(search.renewal_id, clear);
+  // Minors, and My Cloud in a branded deployment, may open none of the lists' pages: Home lists nothing.
+  const showsItems = canAccess('devices', accessContextFor(selected, user.is_minor, branded !== null));
 
   // A space_id selects that space; a team space also opens its set-up flow (spec 4.3).
   const spaceId = search.space_id;
@@ -73,11 +81,12 @@ function HomePage() {
       )}
       {!flow && (
         <>
-          <p className="muted">
-            {selected.space === 'private'
-              ? 'Your devices, things, dashboards and sketches will show up here as you add them.'
-              : `You are working in ${selected.name}.`}
-          </p>
+          {selected.space !== 'private' && <p className="muted">You are working in {selected.name}.</p>}
+          {showsItems && (
+            <Suspense fallback={<PageLoader />}>
+              <RecentItems />
+            </Suspense>
+          )}
           <div className="home-actions">
             <Link to="/" search={{ 'join-space': 'yes' }} className="button button-subtle">
               Join a space
