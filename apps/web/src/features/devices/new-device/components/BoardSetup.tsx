@@ -7,9 +7,9 @@ import { Field } from '../../../../components/Field.tsx';
 import { readSwitch } from '../../../../lib/feature-flags.ts';
 import { iotKeys } from '../../../iot/api/query-keys.ts';
 import { useSpaces } from '../../../spaces/hooks.ts';
+import { deviceNameProblem } from '../../model/device-name.ts';
 import { bindToThing } from '../api/bind-to-thing.ts';
 import { type Board, boardsQueryOptions, startOnboarding } from '../api/provisioning.ts';
-import { deviceNameProblem } from '../model/third-party-boards.ts';
 import { provisioningVersion, type TransportPlan } from '../model/web-transports.ts';
 import { pickBoard } from '../model/web-transports-dom.ts';
 
