@@ -30,8 +30,8 @@ export const propertySchema = z.object({
 export type PropertyView = z.infer<typeof propertySchema>;
 
 /**
- * How a client reads a property (see `README` of this folder: readers): the fields it cannot do without are
- * required, the contract's other fields optional, and fields the contract does not name pass through.
+ * How a client reads a property (readers: see this folder's README.md): the fields it cannot do without
+ * are required, the contract's other fields optional, and fields the contract does not name pass through.
  */
 export const propertyReadSchema = propertySchema
   .partial()
