@@ -29,7 +29,6 @@ import { logger } from './lib/logger.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createSpaceSelection } from './lib/space-selection.ts';
 import { notifyBlockedLink } from './lib/store-link-toast.ts';
-import { startThirdParty } from './lib/third-party.ts';
 import { isBrandedHost, joinUrl, publicOriginRedirect } from './lib/urls.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -81,10 +80,11 @@ async function boot(container: HTMLElement) {
     installedFromStore: () => readFlag(INSTALLED_FROM_STORE_KEY),
     onBlocked: (href) => notifyBlockedLink(href),
   });
-  if (signedIn) {
-    void startThirdParty({ config, user: store.getState().user, win: window }).catch((error: unknown) =>
-      logger.warn('Third-party scripts failed', error),
-    );
+  // Most deployments configure no third-party scripts: only those that do download the code that loads them.
+  if (signedIn && config.thirdParty?.consentScriptUrl) {
+    void import('./lib/third-party.ts')
+      .then(({ startThirdParty }) => startThirdParty({ config, user: store.getState().user, win: window }))
+      .catch((error: unknown) => logger.warn('Third-party scripts failed', error));
   }
 
   createRoot(container, { onCaughtError: reportCaughtError }).render(

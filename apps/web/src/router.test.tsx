@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INSTALLED_FROM_STORE_KEY } from './lib/local-flags.ts';
-import { ada, at, KNOWN_TEMPLATE, renderApp } from './test/app-harness.tsx';
+import { ada, at, renderApp } from './test/app-harness.tsx';
 
 afterEach(() => {
   window.dataLayer = [];
@@ -55,16 +55,14 @@ describe('routing', () => {
     await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
   });
 
-  it('opens a template with a UUID id in the header layout', async () => {
-    renderAt(`/templates/${KNOWN_TEMPLATE}/edit/`);
-    expect(await screen.findByText('Template editing is not available yet')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
-  });
-
-  it('answers Not Found for a template that does not load', async () => {
-    renderAt('/templates/00000000-0000-4000-8000-000000000000/');
+  it('answers Not Found for a template with a UUID id, without asking a route the server does not serve', async () => {
+    // The server stores no custom templates: nothing answers GET /storage/template/v1/{id}.
+    const { api } = renderAt('/templates/123e4567-e89b-12d3-a456-426614174000/edit/');
     expect(await screen.findByText('Not Found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
+    const urls = api.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url.includes('template'))).toEqual([]);
   });
 
   it('loads the device and shows its name', async () => {

@@ -110,8 +110,6 @@ export interface AppOptions {
   live?: LiveSource;
 }
 
-export const KNOWN_TEMPLATE = '123e4567-e89b-12d3-a456-426614174000';
-
 /** Renders the whole app at a path with a fake API; returns what tests need to look inside. */
 export function renderApp(path: string, options: AppOptions = {}) {
   const config = { ...testConfig, ...options.config } as AppConfig;
@@ -138,12 +136,11 @@ export function renderApp(path: string, options: AppOptions = {}) {
     if (url.includes('/settings')) return {};
     if (url.startsWith('/customization/')) throw notFoundError();
     if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
-    if (url === '/iot/v2/devices' || url === '/iot/v2/things') return [];
+    if (url === '/iot/v2/devices' || url === '/iot/v2/things' || url === '/iot/v2/dashboards') return [];
     // An empty space's group lists (features/lists): no folders, no items.
     if (/^\/groups\/v1\/(devices|things|dashboards|sketches|triggers)(\?|$)/.test(url))
       return { folders: [], items: [] };
-    if (url === `/template/v1/${KNOWN_TEMPLATE}`) return { id: KNOWN_TEMPLATE, title: 'Weather station' };
-    if (url.startsWith('/iot/') || url.startsWith('/template/')) throw notFoundError();
+    if (url.startsWith('/iot/')) throw notFoundError();
     if (url.startsWith('/users/v1/users/byID/'))
       return {
         id: 'u1',

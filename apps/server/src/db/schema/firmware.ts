@@ -1,3 +1,4 @@
+import { OTA_STATUSES } from '@tinkercloud/shared';
 import {
   bigserial,
   boolean,
@@ -62,8 +63,8 @@ export const iotOtaBinaries = pgTable('iot_ota_binaries', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const OTA_STATUSES = ['pending', 'in_progress', 'succeeded', 'failed', 'cancelled'] as const;
-export type OtaStatus = (typeof OTA_STATUSES)[number];
+// The statuses are the API's (the OTA answers carry them), so they live with its shapes.
+export { OTA_STATUSES, type OtaStatus } from '@tinkercloud/shared';
 
 /** One update of one device: offered while `pending` and not expired, then followed by the device's reports. */
 export const iotOtaUpdates = pgTable(

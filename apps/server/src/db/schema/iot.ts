@@ -1,3 +1,4 @@
+import { GROUP_KINDS } from '@tinkercloud/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -38,8 +39,8 @@ const ownerUserId = () =>
 /** `{key: value}` as the API shows tags; both match `^[a-zA-Z0-9_.@-]+$`, at most 64 characters. */
 const tags = () => jsonb('tags').$type<Record<string, string>>().notNull().default({});
 
-export const GROUP_KINDS = ['DEVICE', 'THING', 'DASHBOARD', 'SKETCH', 'TRIGGER'] as const;
-export type GroupKind = (typeof GROUP_KINDS)[number];
+// The kinds are the API's (the group lists answer them), so they live with its shapes.
+export { GROUP_KINDS, type GroupKind } from '@tinkercloud/shared';
 
 /** Folders of the web app's group lists (spec 7.4, `parent_id`); each holds items of one kind. */
 export const iotFolders = pgTable(

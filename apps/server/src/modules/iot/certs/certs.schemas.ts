@@ -1,29 +1,7 @@
 import { singleLineText } from '@tinkercloud/shared';
 import { z } from 'zod';
 
-/** ArduinoCompressedv2: what a board stores to rebuild its certificate (hex strings, dates). */
-export const compressedSchema = z.object({
-  serial: z.string(),
-  not_before: z.string(),
-  not_after: z.string(),
-  signature: z.string(),
-  signature_asn1_x: z.string(),
-  signature_asn1_y: z.string(),
-  authority_key_identifier: z.string().optional(),
-});
-
-/** ArduinoDevicev2Cert (`application/vnd.arduino.devicev2.cert+json`). */
-export const certSchema = z.object({
-  id: z.string(),
-  device_id: z.string(),
-  href: z.string(),
-  enabled: z.boolean(),
-  ca: z.string().optional(),
-  der: z.string().describe('The certificate in DER, base64'),
-  pem: z.string(),
-  compressed: compressedSchema,
-});
-export type CertView = z.infer<typeof certSchema>;
+export { type CertView, certSchema, compressedSchema } from '@tinkercloud/shared';
 
 const csr = z.string().min(1).max(1024).describe('The certificate request (PEM, ECDSA P-256)');
 const ca = singleLineText()

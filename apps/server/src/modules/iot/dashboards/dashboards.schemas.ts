@@ -1,6 +1,14 @@
-import { singleLineText } from '@tinkercloud/shared';
+import {
+  dashboardPersonSchema,
+  dashboardV3Schema,
+  singleLineText,
+  timezoneInfoSchema,
+  widgetLayoutShape,
+} from '@tinkercloud/shared';
 import { z } from 'zod';
 import { queryBool } from '../common/schemas.ts';
+
+export { dashboardV2Schema, dashboardV3Schema, linkedVariableSchema } from '@tinkercloud/shared';
 
 /**
  * Dashboard, widget and page names: upstream's pattern `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it
@@ -103,67 +111,7 @@ export const widgetLinkBody = z.object({ variables: z.array(z.uuid()).max(100) }
 export const widgetParams = z.object({ id: z.uuid(), widgetId: z.uuid() });
 export const shareParams = z.object({ id: z.uuid(), user_id: z.uuid() });
 
-const timezone = z.object({ name: z.string(), offset: z.number().int(), until: z.string() });
-export const linkedVariableSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  variable_name: z.string(),
-  type: z.string(),
-  permission: z.string(),
-  thing_id: z.string(),
-  thing_name: z.string(),
-  thing_timezone: timezone.optional(),
-  last_value: z.unknown().optional(),
-  last_value_updated_at: z.string().optional(),
-});
-/** A widget's type, options and place on the desktop and mobile grids, as read and as in a template. */
-const widgetLayout = {
-  type: z.string(),
-  name: z.string().optional(),
-  options: z.record(z.string(), z.unknown()),
-  x: z.number().int(),
-  y: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-  x_mobile: z.number().int().optional(),
-  y_mobile: z.number().int().optional(),
-  width_mobile: z.number().int().optional(),
-  height_mobile: z.number().int().optional(),
-};
-const widgetView = {
-  id: z.string(),
-  ...widgetLayout,
-  variables: z.array(linkedVariableSchema).optional(),
-  has_unlinked_variable: z.boolean().optional(),
-  has_type_incompatibility: z.boolean().optional(),
-  has_permission_incompatibility: z.boolean().optional(),
-};
-const person = z.object({ user_id: z.string(), username: z.string().optional() });
-const dashboardView = {
-  id: z.string(),
-  name: z.string(),
-  updated_at: z.string(),
-  created_by: person.optional(),
-  shared_by: person.optional(),
-  shared_with: z.array(person).optional(),
-  cover_image: z.string().optional(),
-  organization_id: z.string().optional(),
-  deleted_at: z.string().optional(),
-};
-export const dashboardV2Schema = z.object({
-  ...dashboardView,
-  widgets: z.array(z.object(widgetView)).optional(),
-});
-export const dashboardV3Schema = z.object({
-  ...dashboardView,
-  pages: z
-    .array(
-      z.object({ id: z.string(), name: z.string(), position: z.number().int(), icon: z.string().optional() }),
-    )
-    .optional(),
-  widgets: z.array(z.object({ ...widgetView, page_id: z.string() })).optional(),
-});
-export const sharesSchema = z.array(person);
+export const sharesSchema = z.array(dashboardPersonSchema);
 export const variablesLinksSchema = z.object({ variables: z.array(z.string()) });
 
 const templateVariable = z.object({
@@ -172,10 +120,10 @@ const templateVariable = z.object({
   thing_id: z.string(),
   type: z.string(),
   variable_id: z.string(),
-  thing_timezone: timezone.optional(),
+  thing_timezone: timezoneInfoSchema.optional(),
 });
 const templateWidget = {
-  ...widgetLayout,
+  ...widgetLayoutShape,
   variables: z.array(templateVariable).optional(),
 };
 export const dashboardV2TemplateSchema = z.object({

@@ -2,39 +2,8 @@ import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_TYPES } from '../catalogue/boards.ts';
 import { deviceName, queryBool, showDeletedQuery, tagFilters } from '../common/schemas.ts';
 import { propertySchema } from '../properties/properties.schemas.ts';
-import { thingSchema } from '../things/things.schemas.ts';
 
-/** ArduinoDevicev2 (`application/vnd.arduino.devicev2+json`). */
-export const deviceSchema = z.object({
-  id: z.string(),
-  href: z.string(),
-  name: z.string(),
-  label: z.string(),
-  serial: z.string(),
-  type: z.string(),
-  user_id: z.string(),
-  fqbn: z.string().optional(),
-  connection_type: z.string().optional(),
-  device_status: z.enum(['ONLINE', 'OFFLINE', 'UNKNOWN']).optional(),
-  last_activity_at: z.string().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  deleted_at: z.string().optional(),
-  thing: thingSchema.optional(),
-  ota_available: z.boolean().optional(),
-  ota_compatible: z.boolean().optional(),
-  no_sketch: z.boolean().optional(),
-  locked: z.boolean().optional(),
-  unique_hardware_id: z.string().optional(),
-  ble_mac: z.string().optional(),
-  lib_version: z.string().optional(),
-  wifi_fw_version: z.string().optional(),
-  organization_id: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  tags: z.record(z.string(), z.string()).optional(),
-  webhooks: z.array(z.object({ id: z.string(), uri: z.string(), active: z.boolean().optional() })).optional(),
-});
-export type DeviceView = z.infer<typeof deviceSchema>;
+export { type DeviceView, deviceSchema, deviceStatusSchema, passSchema } from '@tinkercloud/shared';
 
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
@@ -94,8 +63,6 @@ export const deviceListQuery = z.object({
 });
 export const deviceShowQuery = showDeletedQuery;
 
-/** ArduinoDevicev2Pass. */
-export const passSchema = z.object({ set: z.boolean(), suggested_password: z.string().optional() });
 export const passQuery = z.object({ suggested_password: queryBool.optional() });
 export const devicePassword = z
   .string()
@@ -153,8 +120,4 @@ export const devicePropertyValuesSchema = z.object({
 export const deviceEventsSchema = z.object({
   id: z.string(),
   events: z.array(z.object({ name: z.string(), updated_at: z.string(), value: z.unknown() })),
-});
-export const deviceStatusSchema = z.object({
-  id: z.string(),
-  events: z.array(z.object({ updated_at: z.string(), value: z.enum(['CONNECTED', 'DISCONNECTED']) })),
 });

@@ -1,9 +1,14 @@
-import { errorBodySchema } from '@tinkercloud/shared';
+import {
+  errorBodySchema,
+  groupFolderSchema as folderSchema,
+  GROUP_KINDS,
+  groupListSchema,
+  groupItemSchema as itemSchema,
+} from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../auth/auth.plugin.ts';
-import { GROUP_KINDS } from '../../../db/schema/index.ts';
 import { queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { allTimeZones, timezoneInfo } from '../common/timezones.ts';
@@ -19,23 +24,6 @@ const folderName = z
   .min(1)
   .max(64)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
-const folderSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(GROUP_KINDS),
-  parent_id: z.string().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const itemSchema = z.object({
-  id: z.string(),
-  kind: z.enum(GROUP_KINDS),
-  name: z.string(),
-  folderId: z.string().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: z.string().optional(),
-});
 const itemRef = z.object({ kind: z.enum(GROUP_KINDS), id: z.uuid() });
 const listParams = z.object({
   list: z.enum(['devices', 'things', 'dashboards', 'sketches', 'triggers', 'all']),
@@ -62,7 +50,7 @@ export const groupsRoutes: FastifyPluginAsync<{
         params: listParams,
         querystring: z.object({ parent_id: z.uuid().optional(), show_deleted: queryBool.optional() }),
         response: {
-          200: z.object({ folders: z.array(folderSchema), items: z.array(itemSchema) }),
+          200: groupListSchema,
           ...errors,
         },
       },

@@ -1,33 +1,10 @@
 import { propertyRequestSchema } from '@tinkercloud/shared/iot';
 import { z } from 'zod';
+
+export { type PropertyView, propertySchema } from '@tinkercloud/shared';
+
 import { VALUE_AGGREGATIONS } from '../../telemetry/resolution.ts';
 import { queryBool } from '../common/schemas.ts';
-
-/** ArduinoProperty (`application/vnd.arduino.property+json`). */
-export const propertySchema = z.object({
-  id: z.string(),
-  href: z.string(),
-  name: z.string(),
-  permission: z.string(),
-  thing_id: z.string(),
-  type: z.string(),
-  update_strategy: z.string(),
-  variable_name: z.string().optional(),
-  tag: z.number().int().optional(),
-  last_value: z.unknown().optional(),
-  value_updated_at: z.string().optional(),
-  persist: z.boolean().optional(),
-  update_parameter: z.number().optional(),
-  min_value: z.number().optional(),
-  max_value: z.number().optional(),
-  sync_id: z.string().optional(),
-  linked_to_trigger: z.boolean().optional(),
-  thing_name: z.string().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  deleted_at: z.string().optional(),
-});
-export type PropertyView = z.infer<typeof propertySchema>;
 
 /** The `property` payload (packages/shared): name, permission, type and update strategy are required. */
 export const propertyPayload = propertyRequestSchema;

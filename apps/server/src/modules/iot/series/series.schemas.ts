@@ -1,6 +1,9 @@
+import { bucketSeriesSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
 import { AGGREGATIONS } from '../../telemetry/resolution.ts';
 import { apiDate } from '../properties/properties.schemas.ts';
+
+export { batchSchema, rawBatchSchema } from '@tinkercloud/shared';
 
 /** `property.<uuid>` or `thing.<uuid>`. */
 export const seriesQuery = z
@@ -68,47 +71,9 @@ export const lastValueBody = z.object({
     .max(MAX_REQUESTS),
 });
 
-const common = {
-  query: z.string(),
-  from_date: z.string(),
-  to_date: z.string(),
-  status: z.string(),
-  message: z.string().optional(),
-  resp_version: z.number().int(),
-  property_id: z.string().optional(),
-  property_name: z.string().optional(),
-  property_type: z.string().optional(),
-  thing_id: z.string().optional(),
-  series_limit: z.number().int().optional(),
-  count_values: z.number().int(),
-  times: z.array(z.string()),
-};
-
-export const rawBatchSchema = z.object({
-  resp_version: z.number().int(),
-  responses: z.array(
-    z.object({
-      ...common,
-      sort: z.enum(['ASC', 'DESC']),
-      values: z.array(z.unknown()),
-      series: z.object({ metric: z.string() }),
-    }),
-  ),
-});
-export const batchSchema = z.object({
-  resp_version: z.number().int(),
-  responses: z.array(
-    z.object({
-      ...common,
-      interval: z.number().int(),
-      aggregation: z.string().optional(),
-      values: z.array(z.number()),
-    }),
-  ),
-});
 export const sampledBatchSchema = z.object({
   resp_version: z.number().int(),
-  responses: z.array(z.object({ ...common, interval: z.number().int(), values: z.array(z.unknown()) })),
+  responses: z.array(bucketSeriesSchema.omit({ aggregation: true }).extend({ values: z.array(z.unknown()) })),
 });
 export const lastValueSchema = z.object({
   status: z.string(),

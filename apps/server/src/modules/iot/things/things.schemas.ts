@@ -8,33 +8,9 @@ import {
   thingName,
 } from '../common/schemas.ts';
 import { canonicalTimeZone } from '../common/timezones.ts';
-import { propertyPayload, propertySchema } from '../properties/properties.schemas.ts';
+import { propertyPayload } from '../properties/properties.schemas.ts';
 
-/** ArduinoThing (`application/vnd.arduino.thing+json`). */
-export const thingSchema = z.object({
-  id: z.string(),
-  href: z.string(),
-  name: z.string(),
-  timezone: z.string(),
-  user_id: z.string(),
-  device_id: z.string().optional(),
-  device_name: z.string().optional(),
-  device_type: z.string().optional(),
-  device_fqbn: z.string().optional(),
-  properties: z.array(propertySchema).optional(),
-  properties_count: z.number().int().optional(),
-  sketch_id: z.string().optional(),
-  source_template: z.string().optional(),
-  webhook_uri: z.string().optional(),
-  webhook_active: z.boolean().optional(),
-  assistant: z.string().optional(),
-  organization_id: z.string().optional(),
-  tags: z.record(z.string(), z.string()).optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  deleted_at: z.string().optional(),
-});
-export type ThingView = z.infer<typeof thingSchema>;
+export { type ThingView, thingSchema } from '@tinkercloud/shared';
 
 export const timezone = z.string().transform((tz, ctx) => {
   const canonical = canonicalTimeZone(tz);

@@ -1,7 +1,21 @@
+import {
+  actionSchema,
+  conditionSchema,
+  deviceSchema,
+  deviceStatusSource,
+  propertySchema,
+} from '@tinkercloud/shared';
 import { z } from 'zod';
 import { queryBool } from '../common/schemas.ts';
-import { deviceSchema } from '../devices/devices.schemas.ts';
-import { propertySchema } from '../properties/properties.schemas.ts';
+
+export {
+  actionSchema,
+  CONDITION_OPERATORS,
+  type Condition,
+  conditionSchema,
+  deviceStatusSource,
+  triggerSchema,
+} from '@tinkercloud/shared';
 
 const text = (max: number) =>
   z
@@ -82,33 +96,6 @@ export const updateActionBody = z.object({
 });
 export type UpdateActionBody = z.infer<typeof updateActionBody>;
 
-export const CONDITION_OPERATORS = [
-  'CHANGED',
-  'EQ',
-  'NE',
-  'GT',
-  'GTE',
-  'LT',
-  'LTE',
-  'TRUE',
-  'FALSE',
-  'CONTAINS',
-  'CONNECTED',
-  'DISCONNECTED',
-] as const;
-export const conditionSchema = z.object({
-  operator: z.enum(CONDITION_OPERATORS),
-  value: z.unknown().optional(),
-});
-export type Condition = z.infer<typeof conditionSchema>;
-
-export const deviceStatusSource = z.object({
-  criteria: z.enum(['INCLUDE', 'EXCLUDE']),
-  device_ids: z.array(z.uuid()).max(500).optional(),
-  grace_period_online: z.number().int().min(0).max(1_209_600).optional(),
-  grace_period_offline: z.number().int().min(0).max(1_209_600).optional(),
-});
-
 export const triggerBody = z.object({
   id: z.uuid().optional(),
   name: z
@@ -139,35 +126,6 @@ export const triggerListQuery = z.object({
 });
 export const recipientsBody = z.object({ recipients: z.array(z.uuid()).min(1).max(100) });
 
-/** Stored actions as sent (recipients may have unsubscribed since, so no minimum here). */
-const storedAction = z.record(z.string(), z.unknown());
-export const actionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  description: z.string().optional(),
-  email: storedAction.optional(),
-  push_notification: storedAction.optional(),
-  trigger_id: z.string().optional(),
-  organization_id: z.string().optional(),
-  created_by: z.string().optional(),
-});
-const source = deviceStatusSource.extend({ device_ids: z.array(z.string()).optional() });
-export const triggerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  active: z.boolean().optional(),
-  property_id: z.string().optional(),
-  device_status_source: source.optional(),
-  condition: conditionSchema.optional(),
-  actions: z.array(actionSchema).optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  deleted_at: z.string().optional(),
-  created_by: z.string().optional(),
-  organization_id: z.string().optional(),
-});
 export const triggerWithLinksSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -191,6 +149,8 @@ export const triggerWithLinksSchema = z.object({
     })
     .optional(),
 });
+/** Stored actions as sent (recipients may have unsubscribed since, so no minimum here). */
+const storedAction = z.record(z.string(), z.unknown());
 export const triggerTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),

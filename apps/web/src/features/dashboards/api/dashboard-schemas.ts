@@ -1,36 +1,12 @@
-import { z } from 'zod';
-
-/** The fields of `GET /iot/v2/dashboards[/{id}]` (ArduinoDashboardv2) that the dashboard pages read. */
-
-export const linkedVariableSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  variable_name: z.string().optional(),
-  type: z.string(),
-  permission: z.string(),
-  thing_id: z.string(),
-  thing_name: z.string().optional(),
-  last_value: z.unknown().optional(),
-  last_value_updated_at: z.string().optional(),
-});
-export type LinkedVariable = z.infer<typeof linkedVariableSchema>;
-
-export const widgetSchema = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  name: z.string().optional(),
-  x: z.number(),
-  y: z.number(),
-  width: z.number(),
-  height: z.number(),
-  variables: z.array(linkedVariableSchema).optional(),
-});
-export type Widget = z.infer<typeof widgetSchema>;
-
-export const dashboardSchema = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  updated_at: z.string().optional(),
-  widgets: z.array(widgetSchema).optional(),
-});
-export type Dashboard = z.infer<typeof dashboardSchema>;
+/**
+ * `GET /iot/v2/dashboards[/{id}]` (ArduinoDashboardv2) as the dashboard pages read it: the readers of the
+ * shared contract (`packages/shared/src/iot/dashboards.ts`), under the names the web imports.
+ */
+export {
+  type DashboardRead as Dashboard,
+  dashboardReadSchema as dashboardSchema,
+  type LinkedVariableRead as LinkedVariable,
+  linkedVariableReadSchema as linkedVariableSchema,
+  type WidgetRead as Widget,
+  widgetReadSchema as widgetSchema,
+} from '@tinkercloud/shared';

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { isDeviceName } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
 import { useServices } from '../../../app/services.tsx';
@@ -8,15 +7,8 @@ import { Modal } from '../../../components/Modal.tsx';
 import { iotKeys } from '../../iot/api/query-keys.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
 import { createGenericDevice, type NewDevice } from '../api/devices.ts';
+import { deviceNameProblem } from '../model/device-name.ts';
 import { CopyField } from './CopyField.tsx';
-
-/** The server's rule for device names (packages/shared), in words. */
-export function deviceNameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Enter a name for the device.';
-  return isDeviceName(name.trim())
-    ? null
-    : 'Use letters, digits and _ . @ - only (no spaces), at most 64 characters.';
-}
 
 /** With the broker's address from the server's config, so the simulator reaches this server's broker. */
 export const simulatorCommand = (deviceId: string, secretKey: string, brokerUrl?: string | null) =>

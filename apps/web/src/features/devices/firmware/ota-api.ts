@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppConfig } from '@tinkercloud/shared';
-import { z } from 'zod';
-import { otaSchema } from '@/features/devices/api/ota.ts';
+import {
+  type AppConfig,
+  type OtaStateRead,
+  otaShowReadSchema,
+  otaUploadReadSchema,
+} from '@tinkercloud/shared';
 import type { ApiRequest } from '../../../lib/api.ts';
 import { joinUrl } from '../../../lib/urls.ts';
 import { enc, iotUrl } from '../../iot/api/detail-queries.ts';
@@ -14,13 +17,7 @@ export const OTA_POLL_MS = 2000;
 /** The server's limit on a firmware file (10 MiB). */
 export const OTA_MAX_BYTES = 10 * 1024 * 1024;
 
-const stateSchema = z.looseObject({
-  state: z.string(),
-  state_data: z.string().optional(),
-  timestamp: z.string(),
-});
-export type OtaState = z.infer<typeof stateSchema>;
-const showSchema = z.looseObject({ ota: otaSchema, states: z.array(stateSchema) });
+export type OtaState = OtaStateRead;
 
 /** `GET {ota}/v1/ota/{id}`: one update and the steps the device reported. */
 export function otaDetailQueryOptions(
@@ -33,13 +30,11 @@ export function otaDetailQueryOptions(
   return queryOptions({
     queryKey: [...iotKeys.deviceOta(space, deviceId), otaId],
     queryFn: async () =>
-      showSchema.parse(
+      otaShowReadSchema.parse(
         await api(joinUrl(config.hosts.ota, `/v1/ota/${enc(otaId)}`), { organization: space }),
       ),
   });
 }
-
-const uploadSchema = z.looseObject({ ota_id: z.string().optional(), status: z.string().optional() });
 
 /** `POST /iot/v2/devices/{id}/ota` (multipart `ota_file`): stores the file and offers it to the device. */
 export async function uploadFirmware(
@@ -52,7 +47,7 @@ export async function uploadFirmware(
   const form = new FormData();
   form.append('ota_file', file, file.name);
   form.append('async', 'true');
-  return uploadSchema.parse(
+  return otaUploadReadSchema.parse(
     await api(iotUrl(config, `/iot/v2/devices/${enc(deviceId)}/ota`), {
       method: 'POST',
       body: form,

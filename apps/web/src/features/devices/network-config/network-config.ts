@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppConfig } from '@tinkercloud/shared';
+import { type AppConfig, certReadSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
 import type { ApiRequest } from '../../../lib/api.ts';
 import { enc, iotUrl } from '../../iot/api/detail-queries.ts';
@@ -26,7 +26,7 @@ export function hasNetworkIdentity(device: Device): boolean {
 /** How the device proves who it is: whether its secret key is set, or how many certificates it has. */
 export type Credential = { kind: 'key'; set: boolean } | { kind: 'certificate'; count: number };
 
-const certsSchema = z.array(z.looseObject({ id: z.string(), enabled: z.boolean().optional() }));
+const certsSchema = z.array(certReadSchema);
 
 export function credentialQueryOptions(api: ApiRequest, config: AppConfig, space: string, device: Device) {
   const withKey = signsInWithKey(device);

@@ -1,28 +1,22 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReceivedInvitation } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
-import {
-  acceptInvitation,
-  declineInvitation,
-  INVITATIONS_KEY,
-  invitationsQueryOptions,
-} from '@/features/spaces/api/invitations.ts';
+import { acceptInvitation, declineInvitation, INVITATIONS_KEY } from '@/features/spaces/api/invitations.ts';
 import { SPACES_KEY } from '@/features/spaces/api/spaces.ts';
-import { roleLabel } from '@/features/spaces/components/MembersTable.tsx';
+import { roleLabel } from '@/features/spaces/model/role-label.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 
 const KIND = { edu: 'School', pro: 'Team' } as const;
 
 /**
  * Invitations to spaces waiting for the user's answer. Being added to a space takes consent: accepting makes
- * the user a member (and selects the space), declining deletes the invitation.
+ * the user a member (and selects the space), declining deletes the invitation. Home reads the invitations and
+ * loads this (a lazy chunk) only when there are some.
  */
-export function PendingInvitations() {
+export default function PendingInvitations({ invitations }: { invitations: ReceivedInvitation[] }) {
   const { api, config, spaces } = useServices();
   const queryClient = useQueryClient();
-  const invitations = useQuery(invitationsQueryOptions(api, config));
-  if (!invitations.data?.length) return null;
 
   const settle = () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
 
@@ -52,7 +46,7 @@ export function PendingInvitations() {
     <section className="flow-card" aria-label="Invitations">
       <h2>Invitations</h2>
       <ul className="invitation-list">
-        {invitations.data.map((invitation) => (
+        {invitations.map((invitation) => (
           <li key={invitation.id} className="invitation" data-testid="invitation">
             <div>
               <strong>{invitation.organization_name}</strong>

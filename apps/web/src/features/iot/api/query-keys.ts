@@ -24,6 +24,7 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'dashboards']` | `GET /iot/v2/dashboards`: `Dashboard[]` |
  * | `['iot', space, 'dashboard', id]` | `GET /iot/v2/dashboards/{id}`: `Dashboard` |
  * | `['iot', space, 'groups', ...]` | the lists' folders, placement and trash (`features/lists/api/group-keys.ts`) |
+ * | `['iot', space, 'sketches']` | `GET /groups/v1/sketches`: the sketches as group items (`GroupItem[]`) |
  */
 export const iotKeys = {
   space: (space: string) => ['iot', space] as const,
@@ -45,4 +46,5 @@ export const iotKeys = {
     ['iot', space, 'thing', thingId, 'messages', propertyId] as const,
   dashboards: (space: string) => ['iot', space, 'dashboards'] as const,
   dashboard: (space: string, id: string) => ['iot', space, 'dashboard', id] as const,
+  sketches: (space: string) => ['iot', space, 'sketches'] as const,
 };

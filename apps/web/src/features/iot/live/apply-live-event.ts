@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { parseLiveStreamEvent } from '@tinkercloud/shared';
 import { logger } from '@/lib/logger.ts';
 import { MESSAGES_LIMIT, type Message } from '../api/messages.ts';
 import { iotKeys } from '../api/query-keys.ts';
@@ -6,7 +7,7 @@ import type { Device, DeviceStatusEvent, Property } from '../api/schemas.ts';
 import type { ChartSeries, ThingSeries } from '../api/series.ts';
 import { chartValue } from '../model/chart-value.ts';
 import { LIVE_WINDOW_MS } from '../model/graph-window.ts';
-import { type LiveMessage, liveEventSchema } from './live-events.ts';
+import type { LiveMessage } from './live-events.ts';
 
 const newer = (next: string, current: string | undefined) =>
   current === undefined || Date.parse(next) >= Date.parse(current);
@@ -94,12 +95,11 @@ function setPropertyValue(
  * A message that does not match the documented shapes is logged and ignored.
  */
 export function applyLiveEvent(queryClient: QueryClient, space: string, message: LiveMessage) {
-  const parsed = liveEventSchema.safeParse(message);
-  if (!parsed.success) {
-    logger.info(`Live event ${message.type} ignored`, parsed.error.message);
+  const event = parseLiveStreamEvent(message.type, message.data);
+  if (!event) {
+    logger.info(`Live event ${message.type} ignored: not one the stream documents`);
     return;
   }
-  const event = parsed.data;
   switch (event.type) {
     case 'snapshot':
       for (const device of event.data.devices) {

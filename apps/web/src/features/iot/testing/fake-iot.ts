@@ -228,7 +228,8 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
       if (method === 'POST') {
         const deviceId = (options.body as { device_id: string | null }).device_id ?? undefined;
         for (const d of state.devices) {
-          if (d.thing?.id === id) d.thing = null;
+          // The server omits the field of an unbound device (it never answers null).
+          if (d.thing?.id === id) d.thing = undefined;
           if (d.id === deviceId) d.thing = { id, name: found.name };
         }
         found.device_id = deviceId;

@@ -12,10 +12,7 @@ import { useServices } from '@/app/services.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { cancelInvitation, changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
-
-export function roleLabel(spaceType: OrganizationSpaceType, role: string): string {
-  return ROLE_OPTIONS[spaceType].find((option) => option.value === role)?.label ?? role;
-}
+import { roleLabel } from '../model/role-label.ts';
 
 function formatDate(value: string): string {
   const date = new Date(value);

@@ -14,7 +14,7 @@ describe('trigger conditions in words', () => {
   });
 
   it('names the device status conditions with their grace periods', () => {
-    const source = { criteria: 'INCLUDE', grace_period_online: 7200, grace_period_offline: 45 };
+    const source = { criteria: 'INCLUDE' as const, grace_period_online: 7200, grace_period_offline: 45 };
     expect(statusConditionText({ operator: 'CONNECTED' }, source)).toBe('goes online for 2 h');
     expect(statusConditionText({ operator: 'DISCONNECTED' }, source)).toBe('goes offline for 45 s');
     expect(statusConditionText(undefined, source)).toBe('goes online for 2 h or goes offline for 45 s');

@@ -1,20 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type AppConfig, type Onboarding, onboardingSchema } from '@tinkercloud/shared';
-import { z } from 'zod';
+import {
+  type AppConfig,
+  type BoardRead,
+  boardListReadSchema,
+  type Onboarding,
+  onboardingSchema,
+} from '@tinkercloud/shared';
 import type { ApiRequest } from '../../../../lib/api.ts';
 import { joinUrl } from '../../../../lib/urls.ts';
 
-/** A board of the server's catalogue (`GET {boards}/v1/boards`). */
-export const boardSchema = z.looseObject({
-  fqbn: z.string().optional(),
-  label: z.string(),
-  type: z.string(),
-  vendor: z.string(),
-  tags: z.array(z.string()),
-  provisioning: z.string().optional(),
-  ota_available: z.boolean().optional(),
-});
-export type Board = z.infer<typeof boardSchema>;
+/** A board of the server's catalogue (`GET {boards}/v1/boards`), as the shared contract's reader reads it. */
+export type Board = BoardRead;
 
 export const provisioningKeys = {
   boards: ['boards'] as const,
@@ -27,8 +23,7 @@ export function boardsQueryOptions(api: ApiRequest, config: AppConfig) {
     queryKey: provisioningKeys.boards,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<Board[]> =>
-      z.object({ boards: z.array(boardSchema) }).parse(await api(joinUrl(config.hosts.boards, '/v1/boards')))
-        .boards,
+      boardListReadSchema.parse(await api(joinUrl(config.hosts.boards, '/v1/boards'))).boards,
   });
 }
 

@@ -5,14 +5,10 @@ import { DeviceNameField } from '@/features/devices/components/DeviceNameField.t
 import { useServices } from '../../../../app/services.tsx';
 import { iotKeys } from '../../../iot/api/query-keys.ts';
 import { useSpaces } from '../../../spaces/hooks.ts';
+import { deviceNameProblem } from '../../model/device-name.ts';
 import { bindToThing } from '../api/bind-to-thing.ts';
 import type { DeviceCredentials } from '../model/credentials.ts';
-import {
-  deviceNameProblem,
-  NO_BOARD,
-  THIRD_PARTY_BOARDS,
-  type ThirdPartyBoard,
-} from '../model/third-party-boards.ts';
+import { NO_BOARD, THIRD_PARTY_BOARDS, type ThirdPartyBoard } from '../model/third-party-boards.ts';
 import { DeviceCredentialsCard } from './DeviceCredentialsCard.tsx';
 
 /**

@@ -32,13 +32,3 @@ export const NO_BOARD: ThirdPartyBoard = {
   type: 'generic_device_secretkey',
   sketch: false,
 };
-
-/** The server's rule for device names. */
-const DEVICE_NAME = /^[a-zA-Z0-9_.@-]{1,64}$/;
-
-export function deviceNameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Enter a name for the device.';
-  return DEVICE_NAME.test(name.trim())
-    ? null
-    : 'Use letters, digits and _ . @ - only (no spaces), at most 64 characters.';
-}
