@@ -2,6 +2,7 @@ import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { LiveTransport } from '../live/live-event.ts';
+import { interceptOutgoingPackets } from './mqtt-outgoing-packets.ts';
 
 /** Every server process subscribes in this group, so the broker hands each message to one of them. */
 export const SHARED_GROUP = 'tinkercloud';
@@ -70,17 +71,14 @@ export function createExternalBroker(deps: {
     while (held.length > 0 && flow.inFlight < maxInFlight) held.shift()?.();
   };
 
-  type Send = (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void;
-  const raw = client as unknown as { _sendPacket: Send };
-  const send = raw._sendPacket.bind(client) as Send;
-  raw._sendPacket = (packet, cb, ...rest) => {
+  interceptOutgoingPackets(client, ({ packet, send, written }) => {
     const committed =
       packet.cmd === 'puback' && packet.messageId !== undefined ? pending.get(packet.messageId) : undefined;
-    if (!committed || packet.messageId === undefined) return send(packet, cb, ...rest);
+    if (!committed || packet.messageId === undefined) return send(written);
     pending.delete(packet.messageId);
     const stream = client.stream;
     void committed.then((ok) => {
-      if (ok && client.stream === stream && client.connected) send(packet, undefined, ...rest);
+      if (ok && client.stream === stream && client.connected) send();
       else if (!ok && client.stream === stream && !closing) {
         // Not stored: drop the connection so the broker delivers it again on the same session.
         logger.warn('a message could not be stored; reconnecting to receive it again');
@@ -88,10 +86,10 @@ export function createExternalBroker(deps: {
       }
       settle();
     });
-    if (!cb) return;
-    if (flow.inFlight < maxInFlight) cb();
-    else held.push(cb);
-  };
+    if (!written) return;
+    if (flow.inFlight < maxInFlight) written();
+    else held.push(written);
+  });
 
   // mqtt.js counts only acknowledgements and PINGRESP as signs of life, but a subscriber mostly receives
   // PUBLISH; and while the reader is held back above, a PINGRESP can sit behind a long backlog. Any packet read
