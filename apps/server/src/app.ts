@@ -35,7 +35,7 @@ import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
 import { createTelemetryStore, type TelemetryStore } from './modules/telemetry/telemetry-store.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;

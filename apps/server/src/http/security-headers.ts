@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Origins the web app may load from besides ours: the configured third-party scripts and policy pages. */
-export interface CspExtras {
+interface CspExtras {
   scripts: readonly (string | null)[];
   styles: readonly (string | null)[];
   frames: readonly (string | null)[];

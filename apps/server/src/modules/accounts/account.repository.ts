@@ -4,7 +4,7 @@ import { iotApiClients, oidcPayloads, users, userTokens } from '../../db/schema/
 import type { Account } from './account.types.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
+type NewUserRow = typeof users.$inferInsert;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -183,5 +183,3 @@ export function createAccountRepository(db: Database) {
     },
   };
 }
-
-export type AccountRepository = ReturnType<typeof createAccountRepository>;

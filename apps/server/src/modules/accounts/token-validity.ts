@@ -8,7 +8,7 @@ import { isUuid } from '../spaces/spaces.repository.ts';
  * It bounds how late another server process notices a password reset or an account deletion; the process
  * that made the change forgets its copy at once.
  */
-export const TOKEN_CHECK_TTL_MS = 5_000;
+const TOKEN_CHECK_TTL_MS = 5_000;
 const CACHE_LIMIT = 10_000;
 
 interface Entry {
@@ -77,4 +77,3 @@ export function createTokenValidity(deps: { db: Database; ttlMs?: number; now?: 
     },
   };
 }
-export type TokenValidity = ReturnType<typeof createTokenValidity>;

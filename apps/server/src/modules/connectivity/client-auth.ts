@@ -27,8 +27,8 @@ export interface VerifiedCertificate {
 }
 
 /** CONNACK return codes of MQTT 3.1.1 (section 3.2.2.3). */
-export const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 } as const;
-export type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
+const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 } as const;
+type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
 
 export type AuthResult =
   | { ok: true; identity: ClientIdentity }

@@ -42,7 +42,7 @@ const HOUSEKEEPING_MS = 10_000;
  * Connected applications are checked against their account this often (embedded broker): a password reset or
  * an account deletion in any process ends them within this plus the account check's cache time.
  */
-export const APP_SESSION_CHECK_MS = 5_000;
+const APP_SESSION_CHECK_MS = 5_000;
 const LOG_TOPIC = '$SYS/broker/log/N';
 
 export interface ConnectivityDeps {
@@ -60,7 +60,7 @@ export interface ConnectivityDeps {
   maxInFlight?: number;
 }
 
-export interface StartOptions {
+interface StartOptions {
   /** Carries MQTT over WebSocket at /mqtt (embedded broker). */
   http?: HttpServer;
   /** Checks application tokens of the identity provider (the HTTP app's verifier and account check). */

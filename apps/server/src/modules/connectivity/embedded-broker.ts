@@ -18,7 +18,7 @@ import { INTERNAL_PREFIX } from './topics.ts';
 type EmbeddedConfig = Extract<MqttConfig, { mode: 'embedded' }>;
 
 /** MQTT over WebSocket lives here on the HTTP port (arduino-iot-js connects to `wss://…/mqtt`). */
-export const WEBSOCKET_PATH = '/mqtt';
+const WEBSOCKET_PATH = '/mqtt';
 /** Where a refused message goes: a topic no client may subscribe to, so nobody receives it. */
 const DISCARDED = `${INTERNAL_PREFIX}discarded`;
 /** How far past the default port a free one is looked for when MQTT_PORT was left unset. */

@@ -7,7 +7,7 @@ import { interceptOutgoingPackets } from './mqtt-outgoing-packets.ts';
 /** Every server process subscribes in this group, so the broker hands each message to one of them. */
 export const SHARED_GROUP = 'tinkercloud';
 /** Topics between server processes (devices may not subscribe: the dynamic-security default denies it). */
-export const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
+const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
 /** How long the broker keeps this process's session (and the messages it has not acknowledged) while away. */
 const SESSION_EXPIRY_S = 24 * 3600;
 /** How long closing waits for the broker to acknowledge what this process still has in flight. */
@@ -17,7 +17,7 @@ const CLOSE_GRACE_MS = 5000;
  * Asked of the broker as its receive maximum, and enforced here too (Mosquitto 2.0 ignores that maximum):
  * beyond it this client stops reading its socket until commits let acknowledgements out.
  */
-export const MAX_IN_FLIGHT = 5_000;
+const MAX_IN_FLIGHT = 5_000;
 
 /** An MQTT 5 user property on every publish of ours, so our own cloud writes on `e/i` are not taken as new. */
 const ORIGIN_PROPERTY = 'tc-origin';
@@ -207,7 +207,6 @@ export function createExternalBroker(deps: {
     },
   };
 }
-export type ExternalBroker = ReturnType<typeof createExternalBroker>;
 
 /** MQTT topic filter matching (`+` one level, `#` the rest). */
 function matches(filter: string, topic: string): boolean {

@@ -55,7 +55,7 @@ function brokerOf(config: Config): { host: string; port: number } | undefined {
   return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
 }
 
-export interface IotModulesDeps {
+interface IotModulesDeps {
   config: Config;
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { telemetryLastValues } from '../../db/schema/index.ts';
 
-export interface LastValue {
+interface LastValue {
   value: unknown;
   updatedAt: Date;
 }

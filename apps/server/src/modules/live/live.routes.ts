@@ -11,7 +11,7 @@ import type { LiveHub, NumberedEvent } from './live-hub.ts';
 import { openSse, type SseOptions } from './sse.ts';
 import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from './stream-registry.ts';
 
-export interface LiveRoutesDeps {
+interface LiveRoutesDeps {
   hub: LiveHub;
   registry: StreamRegistry;
   resolve: SpaceResolver;

@@ -17,7 +17,7 @@ export interface LiveOptions {
   bufferSize?: number;
 }
 
-export const LIVE_DEFAULTS = {
+const LIVE_DEFAULTS = {
   heartbeatMs: LIVE_HEARTBEAT_MS,
   maxStreamsPerUser: 10,
   bufferSize: 500,

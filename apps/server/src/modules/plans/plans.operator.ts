@@ -12,7 +12,7 @@ import { applySpacePlan, applyUserPlan } from './plans.service.ts';
 
 export type PlanTarget = { user: string } | { space: string };
 
-export interface GrantInput {
+interface GrantInput {
   target: PlanTarget;
   planId: string;
   seats?: number | undefined;

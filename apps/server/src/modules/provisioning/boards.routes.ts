@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BOARDS } from '../iot/catalogue/boards.ts';
 import { errors, security } from '../spaces/route-helpers.ts';
 
-export const boardSchema = z.object({
+const boardSchema = z.object({
   fqbn: z.string().optional().describe('Fully qualified board name, when the board has one'),
   label: z.string().describe('The name shown'),
   type: z.string().describe('The device type to create (`PUT /iot/v2/devices` type)'),

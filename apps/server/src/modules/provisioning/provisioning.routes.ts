@@ -18,7 +18,7 @@ const spaceHeader = z.object({
   'x-organization': z.string().max(64).optional().describe('The space; absent or `my-cloud` for My Cloud'),
 });
 
-export interface ProvisioningRoutesDeps {
+interface ProvisioningRoutesDeps {
   provisioning: ProvisioningService;
   events: EventBus;
   registry: StreamRegistry;

@@ -8,10 +8,10 @@ import { onboardingView } from './onboarding-view.ts';
 import { createProvisioningRepository, type OnboardingOwner } from './provisioning.repository.ts';
 
 /** The spec's error text for an onboarding that does not exist (or is not the caller's). */
-export const ONBOARDING_NOT_FOUND = 'Onboarding ID not found';
+const ONBOARDING_NOT_FOUND = 'Onboarding ID not found';
 /** The default list covers this much time; `all` lists older ones too. */
-export const RECENT_MS = 24 * 3_600_000;
-export const MAX_LISTED = 100;
+const RECENT_MS = 24 * 3_600_000;
+const MAX_LISTED = 100;
 
 /**
  * Onboardings of boards from the browser: each user sees and changes only the ones they started, in the space

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
-export type NewOrganizationRow = typeof organizations.$inferInsert;
-export type OrganizationChanges = Partial<
+type NewOrganizationRow = typeof organizations.$inferInsert;
+type OrganizationChanges = Partial<
   Pick<
     NewOrganizationRow,
     'name' | 'type' | 'country' | 'planId' | 'planSeats' | 'planExpiresAt' | 'slug' | 'logoMediaId'
@@ -12,7 +12,7 @@ export type OrganizationChanges = Partial<
 >;
 
 /** A space seen by one user: the row, the user's roles there and the member count. */
-export interface OrganizationForUser {
+interface OrganizationForUser {
   org: OrganizationRow;
   roles: string[];
   members: number;

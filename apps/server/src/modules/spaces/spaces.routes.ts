@@ -23,7 +23,7 @@ const tags = ['spaces'];
  * Join codes are 40-bit secrets: guessing is throttled per signed-in user (a class joining at once is 30
  * users, each trying a few times).
  */
-export const JOIN_CODE_RATE_LIMIT = {
+const JOIN_CODE_RATE_LIMIT = {
   max: 20,
   timeWindow: '10 minutes',
   hook: 'preHandler',

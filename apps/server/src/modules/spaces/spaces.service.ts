@@ -25,11 +25,10 @@ type CreateBody = z.infer<typeof createSpaceBodySchema>;
 type UpdateBody = z.infer<typeof updateSpaceBodySchema>;
 
 export const INVALID_CODE = 'This is not a valid code.';
-export const ALREADY_MEMBER = 'You are already a member of this space.';
 /** The role a self-invited user gets: student in a school, editor in a team. */
 export const JOIN_ROLE = { edu: 'role:edu-student', pro: 'role:pro-editor' } as const;
 
-export interface SpacesServiceDeps {
+interface SpacesServiceDeps {
   db: Database;
   accounts: Pick<AccountService, 'findById'>;
   config: Pick<Config, 'productSlug' | 'productName'>;
@@ -53,7 +52,7 @@ export function seatsFullReason(org: OrganizationRow, members: number, productSl
 }
 
 /** Why a space takes no one by code, or null when it does (seats of 6.5; an expired pro space takes no one). */
-export function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
+function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
   if (org.space === 'pro' && !activePlanOf(org)) return "This space's plan has expired.";
   return seatsFullReason(org, members, productSlug);
 }

@@ -12,7 +12,7 @@ export interface TelemetryPoint {
   num: number | null;
 }
 
-export class TelemetryPointError extends Error {
+class TelemetryPointError extends Error {
   constructor(index: number, reason: string) {
     super(`Telemetry point ${index}: ${reason}.`);
     this.name = 'TelemetryPointError';

@@ -7,15 +7,15 @@ import { serverSecrets } from '../../../db/schema/index.ts';
 import { CLIENT_TOKEN_KID } from '../common/auth.ts';
 import type { ApiClientsRepository } from './api-clients.repository.ts';
 
-export const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
-export const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
+const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
+const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
 /** Upstream tokens last about five minutes; the clients fetch a new one when it runs out. */
-export const CLIENT_TOKEN_TTL_S = 300;
+const CLIENT_TOKEN_TTL_S = 300;
 const KEY_NAME = 'iot.client_token_key';
 /** How long a verified API key is trusted before its row is read again (revocation delay). */
 const REVOCATION_CHECK_MS = 5_000;
 
-export interface VerifiedClientToken {
+interface VerifiedClientToken {
   userId: string;
   clientId: string;
   organizationId: string | null;

@@ -22,7 +22,7 @@ export const DEVICE_TYPES = [
   'nano_nora',
   'unoq',
 ] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
+type DeviceType = (typeof DEVICE_TYPES)[number];
 
 export const CONNECTION_TYPES = [
   'wifi',
@@ -35,7 +35,7 @@ export const CONNECTION_TYPES = [
   'cellular',
 ] as const;
 
-export interface Board {
+interface Board {
   fqbn?: string;
   label: string;
   type: DeviceType;

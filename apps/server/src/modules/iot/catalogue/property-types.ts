@@ -7,14 +7,14 @@
 import { checkPropertyValue, MAX_STRING_LENGTH } from '@tinkercloud/device-protocol';
 
 /** The value a property holds: a scalar, or an object with these fields (types of its members). */
-export type ValueShape =
+type ValueShape =
   | { kind: 'number' }
   | { kind: 'integer' }
   | { kind: 'boolean' }
   | { kind: 'string' }
   | { kind: 'object'; fields: Record<string, 'number' | 'integer' | 'boolean'> | null };
 
-export interface PropertyTypeInfo {
+interface PropertyTypeInfo {
   type: string;
   name: string;
   declaration: string;
@@ -359,7 +359,7 @@ export function valueShapeOf(type: string): ValueShape | undefined {
 }
 
 /** Strings longer than this are refused as property values. */
-export const MAX_STRING_VALUE = MAX_STRING_LENGTH;
+const MAX_STRING_VALUE = MAX_STRING_LENGTH;
 
 /**
  * Why `value` does not fit the type, or null when it does. The rules are the device protocol's (what a board

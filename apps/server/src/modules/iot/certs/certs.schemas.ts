@@ -2,7 +2,7 @@ import { singleLineText } from '@tinkercloud/shared';
 import { z } from 'zod';
 
 /** ArduinoCompressedv2: what a board stores to rebuild its certificate (hex strings, dates). */
-export const compressedSchema = z.object({
+const compressedSchema = z.object({
   serial: z.string(),
   not_before: z.string(),
   not_after: z.string(),

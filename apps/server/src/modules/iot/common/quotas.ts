@@ -14,10 +14,10 @@ import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
 import { createPlansRepository } from '../../plans/plans.repository.ts';
 import type { IotSpace } from './space.ts';
 
-export type QuotaKind = 'things' | 'api_clients' | 'triggers';
+type QuotaKind = 'things' | 'api_clients' | 'triggers';
 
 const WHAT: Record<QuotaKind, string> = { things: 'things', api_clients: 'API keys', triggers: 'triggers' };
-export const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
+const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
 
 /**
  * Plan limits of issue 4 item 4, the same rules the Plan Usage page shows (spec section 9): things up to

@@ -16,7 +16,7 @@ import {
 import { spaceRequestOf as ref, type SpaceRequest } from './space.ts';
 
 /** What a taggable resource's service offers (devices and things share the upstream tag API). */
-export interface TaggedService {
+interface TaggedService {
   tags(ref: SpaceRequest, id: string): Promise<z.infer<typeof tagsResponseSchema>>;
   putTag(ref: SpaceRequest, id: string, tag: Tag): Promise<void>;
   deleteTag(ref: SpaceRequest, id: string, key: string): Promise<void>;

@@ -6,7 +6,7 @@ import { queryBool } from '../common/schemas.ts';
  * Dashboard, widget and page names: upstream's pattern `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it
  * anywhere), so "Greenhouse 1" is valid; we also refuse control characters.
  */
-export const dashboardName = z
+const dashboardName = z
   .string()
   .min(1)
   .max(64)
@@ -40,9 +40,9 @@ const widgetFields = {
   height_mobile: coord.optional(),
   variables: z.array(z.uuid()).max(100).optional(),
 };
-export const widgetPayload = z.object(widgetFields);
+const widgetPayload = z.object(widgetFields);
 /** Widgets of v3 dashboards live on a page: its uuid, or "0" for the main page. */
-export const widgetV3Payload = z.object({
+const widgetV3Payload = z.object({
   ...widgetFields,
   page_id: z
     .string()
@@ -54,7 +54,7 @@ export const widgetV3Payload = z.object({
 });
 export type WidgetPayload = z.infer<typeof widgetV3Payload>;
 
-export const pagePayload = z.object({
+const pagePayload = z.object({
   id: z.uuid(),
   name: dashboardName,
   position: z.number().int().min(0).max(1000),
@@ -104,7 +104,7 @@ export const widgetParams = z.object({ id: z.uuid(), widgetId: z.uuid() });
 export const shareParams = z.object({ id: z.uuid(), user_id: z.uuid() });
 
 const timezone = z.object({ name: z.string(), offset: z.number().int(), until: z.string() });
-export const linkedVariableSchema = z.object({
+const linkedVariableSchema = z.object({
   id: z.string(),
   name: z.string(),
   variable_name: z.string(),

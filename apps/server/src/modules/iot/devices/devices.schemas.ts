@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_TYPES } from '../catalogue/boards.ts';
-import { deviceName, queryBool, showDeletedQuery, tagFilters } from '../common/schemas.ts';
+import { deviceName, queryBool, tagFilters } from '../common/schemas.ts';
 import { propertySchema } from '../properties/properties.schemas.ts';
 import { thingSchema } from '../things/things.schemas.ts';
 
@@ -92,12 +92,11 @@ export const deviceListQuery = z.object({
   tags: tagFilters,
   unique_hardware_id: z.string().max(64).optional(),
 });
-export const deviceShowQuery = showDeletedQuery;
 
 /** ArduinoDevicev2Pass. */
 export const passSchema = z.object({ set: z.boolean(), suggested_password: z.string().optional() });
 export const passQuery = z.object({ suggested_password: queryBool.optional() });
-export const devicePassword = z
+const devicePassword = z
   .string()
   .min(8)
   .max(128)

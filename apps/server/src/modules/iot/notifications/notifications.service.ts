@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { notifications } from '../../../db/schema/index.ts';
 import { compact, iso } from '../common/schemas.ts';
 
-export const MAX_NOTIFICATIONS = 100;
+const MAX_NOTIFICATIONS = 100;
 
 /** The caller's notifications (spec 7.4 `GET /notifications`), newest first, and marking them read. */
 export function createNotificationsService(deps: { db: Database }) {

@@ -18,7 +18,7 @@ export type OtaStateRow = typeof iotOtaStates.$inferSelect;
 export type BinaryInfo = Omit<typeof iotOtaBinaries.$inferSelect, 'content'>;
 
 /** Statuses after which nothing changes. */
-export const FINAL_STATUSES: readonly OtaStatus[] = ['succeeded', 'failed', 'cancelled'];
+const FINAL_STATUSES: readonly OtaStatus[] = ['succeeded', 'failed', 'cancelled'];
 const ACTIVE: OtaStatus[] = ['pending', 'in_progress'];
 
 const binaryInfo = {
@@ -250,4 +250,3 @@ export function createOtaRepository(db: Database) {
     },
   };
 }
-export type OtaRepository = ReturnType<typeof createOtaRepository>;

@@ -41,7 +41,7 @@ export const otaUrlBody = z.object({
 export const otaUrlSchema = z.object({ url: z.string(), expires_at: z.string() });
 
 /** The OTA status API's Ota. */
-export const otaSchema = z.object({
+const otaSchema = z.object({
   id: z.string(),
   device_id: z.string(),
   status: z.enum(OTA_STATUSES),
@@ -55,7 +55,7 @@ export const otaSchema = z.object({
   max_retries: z.number().int(),
   retry_attempt: z.number().int(),
 });
-export const otaStateSchema = z.object({
+const otaStateSchema = z.object({
   ota_id: z.string(),
   state: z.string(),
   state_data: z.string().optional(),

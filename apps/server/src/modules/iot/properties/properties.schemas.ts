@@ -29,7 +29,7 @@ export const propertySchema = z.object({
 });
 export type PropertyView = z.infer<typeof propertySchema>;
 
-export const propertyName = z
+const propertyName = z
   .string()
   .min(1)
   .max(64)

@@ -16,7 +16,7 @@ import type { Aggregation, PropertyPayload } from './properties.schemas.ts';
 import { propertyColumns, publishValue, variableTaken } from './property-rules.ts';
 
 const TWO_WEEKS_MS = 14 * 86_400_000;
-export const MAX_POINTS = 1000;
+const MAX_POINTS = 1000;
 
 /** Properties v2 of a thing: CRUD, publish (stores the value now) and numeric time series. */
 export function createPropertiesService(deps: {

@@ -8,8 +8,8 @@ import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createSeriesRepository } from './series.repository.ts';
 
 /** At most this many values go into one export; the CSV says so when it is cut. */
-export const MAX_EXPORT_ROWS = 100_000;
-export const EXPORT_DAYS = 7;
+const MAX_EXPORT_ROWS = 100_000;
+const EXPORT_DAYS = 7;
 
 function csvCell(v: unknown): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v);

@@ -12,7 +12,7 @@ export interface SeriesProperty {
   thingId: string;
 }
 
-export interface RawRequest {
+interface RawRequest {
   kind: 'property' | 'thing';
   id: string;
   from: Date;
@@ -226,4 +226,3 @@ export function createSeriesRepository(db: Database) {
     },
   };
 }
-export type SeriesRepository = ReturnType<typeof createSeriesRepository>;

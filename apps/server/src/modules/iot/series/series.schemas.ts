@@ -3,7 +3,7 @@ import { AGGREGATIONS } from '../../telemetry/resolution.ts';
 import { apiDate } from '../properties/properties.schemas.ts';
 
 /** `property.<uuid>` or `thing.<uuid>`. */
-export const seriesQuery = z
+const seriesQuery = z
   .string()
   .regex(
     /^(property|thing)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,

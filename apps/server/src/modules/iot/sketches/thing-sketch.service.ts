@@ -17,8 +17,7 @@ import {
 } from './sketch-generator.ts';
 import { createSketchesRepository } from './sketches.repository.ts';
 
-export const NO_SKETCH_DEVICE =
-  'The device bound to this thing runs no sketch (phone or manually driven device).';
+const NO_SKETCH_DEVICE = 'The device bound to this thing runs no sketch (phone or manually driven device).';
 /** Sketches of a generated name per thing name before giving up (`Name`, `Name_2`, …). */
 const NAME_ATTEMPTS = 3;
 

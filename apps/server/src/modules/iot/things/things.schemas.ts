@@ -36,7 +36,7 @@ export const thingSchema = z.object({
 });
 export type ThingView = z.infer<typeof thingSchema>;
 
-export const timezone = z.string().transform((tz, ctx) => {
+const timezone = z.string().transform((tz, ctx) => {
   const canonical = canonicalTimeZone(tz);
   if (!canonical) {
     ctx.addIssue({ code: 'custom', message: 'an IANA time zone name such as Europe/Rome' });

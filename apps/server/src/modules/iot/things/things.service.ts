@@ -19,8 +19,7 @@ import { tagList, thingView } from '../views.ts';
 import { createThingsRepository, type ThingChanges, type ThingRecord } from './things.repository.ts';
 import type { ThingCreateBody, ThingUpdateBody } from './things.schemas.ts';
 
-export const DEVICE_TAKEN =
-  'The device is bound to another thing; repeat with force=true to move it to this thing.';
+const DEVICE_TAKEN = 'The device is bound to another thing; repeat with force=true to move it to this thing.';
 
 /** Things v2: CRUD, clone, device binding (with `force`), tags and template. */
 export function createThingsService(deps: {

@@ -13,7 +13,7 @@ import {
 import { rowsOf } from '../../telemetry/sql-results.ts';
 import type { Person } from './trigger-templates.ts';
 
-export interface ActiveTriggerRow {
+interface ActiveTriggerRow {
   id: string;
   organizationId: string | null;
   ownerUserId: string;

@@ -22,7 +22,7 @@ const multiline = (max: number) =>
       'no control characters',
     );
 
-export const templateVariable = z.object({
+const templateVariable = z.object({
   placeholder: z.string().min(1).max(64),
   entity: z.enum(['RECIPIENT', 'USER', 'DEVICE', 'THING', 'PROPERTY', 'TRIGGERING_DEVICE']),
   attribute: z.enum(['ID', 'NAME', 'VALUE', 'TIMESTAMP', 'USERNAME', 'EMAIL', 'STATUS']),
@@ -45,12 +45,12 @@ const recipient = z.object({
 });
 const recipients = z.array(recipient).max(50);
 
-export const emailAction = z.object({
+const emailAction = z.object({
   subject: titleExpression,
   body: bodyExpression,
   delivery: z.object({ to: recipients.min(1), cc: recipients.optional(), bcc: recipients.optional() }),
 });
-export const pushAction = z.object({
+const pushAction = z.object({
   title: titleExpression,
   body: bodyExpression,
   delivery: z.object({ to: recipients.min(1) }),
@@ -82,7 +82,7 @@ export const updateActionBody = z.object({
 });
 export type UpdateActionBody = z.infer<typeof updateActionBody>;
 
-export const CONDITION_OPERATORS = [
+const CONDITION_OPERATORS = [
   'CHANGED',
   'EQ',
   'NE',
@@ -96,13 +96,13 @@ export const CONDITION_OPERATORS = [
   'CONNECTED',
   'DISCONNECTED',
 ] as const;
-export const conditionSchema = z.object({
+const conditionSchema = z.object({
   operator: z.enum(CONDITION_OPERATORS),
   value: z.unknown().optional(),
 });
 export type Condition = z.infer<typeof conditionSchema>;
 
-export const deviceStatusSource = z.object({
+const deviceStatusSource = z.object({
   criteria: z.enum(['INCLUDE', 'EXCLUDE']),
   device_ids: z.array(z.uuid()).max(500).optional(),
   grace_period_online: z.number().int().min(0).max(1_209_600).optional(),
