@@ -2,8 +2,9 @@ import { toErrorBody } from '@tinkercloud/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isGoneUserViolation } from '../auth/gone-account.ts';
+import { sqlStateOf } from '../db/errors.ts';
 import { AppError, codeForStatus } from '../errors.ts';
-import { inputErrorDetail, sqlStateOf } from './database-input-errors.ts';
+import { inputErrorDetail } from './database-input-errors.ts';
 import { errorPageHtml } from './error-page.ts';
 
 /** A browser navigation or form post (not the SPA's fetch calls, which ask for JSON). */

@@ -2,16 +2,11 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from './account.mails.ts';
-import {
-  createAccountRepository,
-  isUniqueViolation,
-  type TokenPurpose,
-  toAccount,
-  type UserRow,
-} from './account.repository.ts';
+import { createAccountRepository, type TokenPurpose, toAccount, type UserRow } from './account.repository.ts';
 import {
   birthdayProblem,
   conformName,

@@ -1,7 +1,7 @@
+import { isUuid } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { isUuid } from '../spaces/spaces.repository.ts';
 
 /**
  * How long a process trusts what it read of an account (exists, tokens valid after) before reading it again.

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { isUuid } from '@tinkercloud/shared';
+import { decodeJwt } from 'jose';
 import { burnPasswordCheck, verifyPassword } from '../accounts/password.ts';
 import type { ClientTokens } from '../iot/api-clients/client-tokens.ts';
-import { CLIENT_TOKEN_KID } from '../iot/common/auth.ts';
-import { isUuid } from '../spaces/spaces.repository.ts';
+import { isClientToken } from '../iot/api-clients/client-tokens.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 
 /** Who an MQTT connection is, once its CONNECT passed. */
@@ -146,11 +146,3 @@ export function createClientAuth(deps: {
   };
 }
 export type ClientAuth = ReturnType<typeof createClientAuth>;
-
-function isClientToken(token: string): boolean {
-  try {
-    return decodeProtectedHeader(token).kid === CLIENT_TOKEN_KID;
-  } catch {
-    return false;
-  }
-}

@@ -1,9 +1,9 @@
+import { isUuid } from '@tinkercloud/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { SpaceRequest, SpaceResolver } from '../iot/common/space.ts';
 import { createDevicesRepository } from '../iot/devices/devices.repository.ts';
 import type { EventBus } from '../live/live-event.ts';
-import { isUuid } from '../spaces/spaces.repository.ts';
 import { onboardingView } from './onboarding-view.ts';
 import { createProvisioningRepository, type OnboardingOwner } from './provisioning.repository.ts';
 

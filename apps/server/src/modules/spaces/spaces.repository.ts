@@ -1,3 +1,4 @@
+import { isUuid } from '@tinkercloud/shared';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema/index.ts';
@@ -17,9 +18,6 @@ interface OrganizationForUser {
   roles: string[];
   members: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`;
 

@@ -9,8 +9,8 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../accounts/account.repository.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { COUNTRY_CODES } from '../catalogue/countries.data.ts';
 import { createInvitationsRepository } from '../members/invitations.repository.ts';

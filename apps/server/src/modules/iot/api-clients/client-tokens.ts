@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { UPSTREAM_USER_ID_CLAIM } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../../db/client.ts';
 import { serverSecrets } from '../../../db/schema/index.ts';
-import { CLIENT_TOKEN_KID } from '../common/auth.ts';
 import type { ApiClientsRepository } from './api-clients.repository.ts';
 
 const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
@@ -12,8 +11,19 @@ const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
 /** Upstream tokens last about five minutes; the clients fetch a new one when it runs out. */
 const CLIENT_TOKEN_TTL_S = 300;
 const KEY_NAME = 'iot.client_token_key';
+/** The `kid` of our tokens' header: how the API and the broker tell them from the identity provider's. */
+const CLIENT_TOKEN_KID = 'iot-client';
 /** How long a verified API key is trusted before its row is read again (revocation delay). */
 const REVOCATION_CHECK_MS = 5_000;
+
+/** A token of the client-credentials flow (else, presumably, one of the identity provider). */
+export function isClientToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).kid === CLIENT_TOKEN_KID;
+  } catch {
+    return false;
+  }
+}
 
 interface VerifiedClientToken {
   userId: string;

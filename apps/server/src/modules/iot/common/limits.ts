@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../../../errors.ts';
-import { apiClientOf } from './auth.ts';
+import { apiClientOf } from './api-client-context.ts';
 
 /** Request bodies of the IoT API are small JSON documents; 512 KB leaves room for large dashboards. */
 const IOT_BODY_LIMIT = 512 * 1024;
