@@ -33,7 +33,9 @@ import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
 import { createTelemetryStore, type TelemetryStore } from './modules/telemetry/telemetry-store.ts';
+import { createUserSettingsRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
 interface AppDeps {
   config: Config;
@@ -113,7 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     ...(deps.brokerUrls ? { broker: deps.brokerUrls } : {}),
   });
-  await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
+  await app.register(usersRoutes, {
+    users: createUsersService({
+      accounts: deps.accounts,
+      settings: createUserSettingsRepository(deps.database.db),
+    }),
+    accounts: deps.accounts,
+  });
   await registerSpaceModules(app, {
     config,
     db: deps.database.db,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
+import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
@@ -163,7 +164,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(catalogueRoutes);
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
-      await authed.register(deviceConnectivityRoutes, { db, resolve });
+      await authed.register(deviceConnectivityRoutes, {
+        connectivity: createDeviceConnectivityService({ db, devices }),
+      });
       await authed.register(appLoginRoutes, { connectivity });
       await authed.register(otaRoutes, { ota });
       await authed.register(certsRoutes, {

@@ -53,3 +53,4 @@ export function createUsersService(deps: { accounts: AccountService; settings: U
     },
   };
 }
+export type UsersService = ReturnType<typeof createUsersService>;
