@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, idParam, security } from '../iot/common/schemas.ts';
+import { errors, security } from '../../http/route-schemas.ts';
+import { idParam } from '../iot/common/schemas.ts';
 import { spaceRequestOf } from '../iot/common/space.ts';
 import type { DeviceConnectivityService } from './device-connectivity.service.ts';
 

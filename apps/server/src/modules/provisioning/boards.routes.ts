@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../http/route-schemas.ts';
 import { BOARDS } from '../iot/catalogue/boards.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
 
 const boardSchema = z.object({
   fqbn: z.string().optional().describe('Fully qualified board name, when the board has one'),

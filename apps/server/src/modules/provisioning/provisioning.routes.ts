@@ -2,12 +2,12 @@ import { ONBOARDINGS_EVENT, onboardingSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../http/route-schemas.ts';
 import { type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
 import { streamOptions } from '../live/live.routes.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { openSse } from '../live/sse.ts';
 import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from '../live/stream-registry.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
 
 const tags = ['provisioning'];

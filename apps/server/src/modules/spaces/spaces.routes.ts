@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
-import { errors, noContent, security } from './route-helpers.ts';
+import { errors, noContent, security } from '../../http/route-schemas.ts';
 import { selfInvitationResponseSchema, spaceIdParam } from './spaces.schemas.ts';
 import { INVALID_CODE, type SpacesService } from './spaces.service.ts';
 

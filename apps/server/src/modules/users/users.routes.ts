@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { errors, noContent, security } from '../../http/route-schemas.ts';
 import type { AccountService } from '../accounts/account.service.ts';
-import { errors, noContent } from '../spaces/route-helpers.ts';
 import {
   confirmResultSchema,
   deleteAccountBody,
@@ -15,7 +15,6 @@ import {
 import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
-const security = [{ bearerAuth: [] }];
 
 /** Users API of spec section 7.2. */
 export const usersRoutes: FastifyPluginAsync<{

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../../errors.ts';
+import { unauthorized } from '../../../errors.ts';
 import { type ClientTokens, isClientToken } from '../api-clients/client-tokens.ts';
 import { rememberApiClient } from './api-client-context.ts';
-
-const unauthorized = () => new AppError('unauthorized', 'Authentication error');
 
 /** Verified identity-provider tokens, kept until they expire (a JWT cannot change, so checking it once is enough). */
 const verified = new Map<string, { actor: NonNullable<FastifyRequest['actor']>; until: number }>();

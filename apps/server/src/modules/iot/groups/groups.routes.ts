@@ -1,18 +1,14 @@
-import { errorBodySchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../auth/auth.plugin.ts';
 import { GROUP_KINDS } from '../../../db/schema/index.ts';
+import { errors, noContent, security } from '../../../http/route-schemas.ts';
 import { queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { allTimeZones, timezoneInfo } from '../common/timezones.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { GroupsService } from './groups.service.ts';
-
-const security = [{ bearerAuth: [] }];
-const errors = { '4xx': errorBodySchema } as const;
-const noContent = z.null().describe('No content');
 
 const folderName = z
   .string()
