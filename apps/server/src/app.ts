@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectivity: connectivity?.hooks,
     deviceFeed: connectivity?.feed,
   });
-  const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  const live = await registerLive(app, { db: deps.database.db, events, telemetry, options: deps.live });
   await registerProvisioning(app, { db: deps.database.db, events, ...live });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });

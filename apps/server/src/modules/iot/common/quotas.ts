@@ -6,9 +6,9 @@ import {
   type PlanLimits,
   quotaState,
 } from '@tinkercloud/shared';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
+import { lockForTransaction } from '../../../db/locks.ts';
 import { AppError } from '../../../errors.ts';
 import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
 import { createPlansRepository } from '../../plans/plans.repository.ts';
@@ -54,7 +54,7 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
      */
     async require(tx: Database, space: IotSpace, kind: QuotaKind, used: () => Promise<number>) {
       const key = `iot-quota:${space.organizationId ?? `user:${space.ownerUserId}`}`;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      await lockForTransaction(tx, key);
       const { limits, expired, plans } = await limitsFor(tx, space);
       if (kind === 'triggers' && !hasPaidPlanBeyondEntry(plans)) {
         throw new AppError('precondition_failed', TRIGGERS_NEED_PLAN);

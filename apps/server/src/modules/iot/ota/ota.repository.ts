@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { lockForTransaction } from '../../../db/locks.ts';
 import {
   iotDeviceFirmware,
   iotDevices,
@@ -35,7 +36,7 @@ export function createOtaRepository(db: Database) {
   return {
     /** Serialises OTA creation per device (call inside a transaction). */
     async lockDevice(tx: Database, deviceId: string) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`iot-ota:${deviceId}`}))`);
+      await lockForTransaction(tx, `iot-ota:${deviceId}`);
     },
 
     async insertBinary(
