@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError, forbidden, notFound } from '../../errors.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { COUNTRY_CODES } from '../catalogue/countries.data.ts';
 import { createInvitationsRepository } from '../members/invitations.repository.ts';
@@ -67,7 +67,7 @@ export function createSpacesService(deps: SpacesServiceDeps) {
 
   async function account(actorId: string) {
     const found = await deps.accounts.findById(actorId);
-    if (!found) throw new AppError('unauthorized', 'Authentication error');
+    if (!found) throw unauthorized();
     return found;
   }
 

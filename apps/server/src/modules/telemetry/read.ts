@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import { type Aggregation, chooseResolution, type Resolution, ROLLUP_SECONDS } from './resolution.ts';
-import { rowsOf } from './sql-results.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /**

@@ -1,7 +1,7 @@
 import { isUuid } from '@tinkercloud/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from './sql-results.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 
 /** One value of one property at one instant (interface 2 of the architecture). */
 export interface TelemetryPoint {

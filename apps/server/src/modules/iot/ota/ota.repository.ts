@@ -9,7 +9,7 @@ import {
   iotOtaUpdates,
   type OtaStatus,
 } from '../../../db/schema/index.ts';
-import { rowsOf } from '../../telemetry/sql-results.ts';
+import { rowsOf } from '../../../db/sql-results.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
 
 export type OtaRow = typeof iotOtaUpdates.$inferSelect;

@@ -10,7 +10,7 @@ import {
   memberships,
   users,
 } from '../../../db/schema/index.ts';
-import { rowsOf } from '../../telemetry/sql-results.ts';
+import { rowsOf } from '../../../db/sql-results.ts';
 import type { Person } from './trigger-templates.ts';
 
 interface ActiveTriggerRow {

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from './client.ts';
 
 /**
  * Raw statements answer in the driver's own shape (node-postgres and PGlite both put the rows in `rows`).
