@@ -38,12 +38,6 @@ const KNOWN_OTHER_REPOSITORY_IMPORTS = [
     to: '^apps/server/src/modules/spaces/spaces\\.repository\\.ts$',
   },
   {
-    // The quota check reads the owner's plans inside the creating transaction (its lock must cover the
-    // read); the plans module has no service call that takes a transaction yet.
-    from: '^apps/server/src/modules/(iot)/common/quotas\\.ts$',
-    to: '^apps/server/src/modules/plans/plans\\.repository\\.ts$',
-  },
-  {
     // The broker's logins check device certificates and API keys through the IoT repositories; IoT services
     // answer HTTP callers in a space, which a device login has not got.
     from: '^apps/server/src/modules/(connectivity)/connectivity\\.ts$',
@@ -101,6 +95,21 @@ module.exports = {
       to: { path: '\\.repository\\.ts$' },
     },
     ...otherModulesRepositoryRules(),
+    {
+      name: 'server-foundation-not-to-modules',
+      severity: 'error',
+      comment:
+        'db/ and http/ are what every module stands on (client, errors, route schemas); they import no module.',
+      from: { path: '^apps/server/src/(db|http)/', pathNot: TEST_CODE },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'packages-not-to-apps',
+      severity: 'error',
+      comment: 'packages/* are shared by the apps; an app is never imported by one.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
     {
       name: 'web-features-not-to-routes',
       severity: 'error',

@@ -27,7 +27,8 @@ function repo(files: Record<string, string>): string {
   for (const name of ['.dependency-cruiser.cjs', 'tsconfig.depcruise.json', 'tsconfig.base.json']) {
     copyFileSync(path.join(ROOT, name), path.join(dir, name));
   }
-  for (const [file, source] of Object.entries(files)) {
+  // Both folders the command cruises must exist.
+  for (const [file, source] of Object.entries({ 'packages/shared/src/index.ts': 'export {};\n', ...files })) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), source);
   }
@@ -40,9 +41,9 @@ interface Violation {
   to: string;
 }
 
-/** What `npm run lint:deps` prints and exits with for `apps`: its violations, and whether it failed. */
+/** What `npm run lint:deps` prints and exits with: its violations, and whether it failed. */
 async function cruise(dir: string): Promise<{ failed: boolean; violations: Violation[] }> {
-  const args = [CLI, 'apps', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
+  const args = [CLI, 'apps', 'packages', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
   const { failed, stdout } = await run(process.execPath, args, { cwd: dir }).then(
     ({ stdout }) => ({ failed: false, stdout }),
     (err: { stdout: string }) => ({ failed: true, stdout: err.stdout }),
@@ -87,7 +88,7 @@ describe('the layer rules of npm run lint', () => {
     expect(result.failed).toBe(false);
   });
 
-  it('refuse an import cycle, a route reaching SQL, a repository of another module, a feature importing a route', async () => {
+  it('refuse a cycle, a route reaching SQL, a repository of another module, a module in db/, an app in a package, a feature importing a route', async () => {
     const result = await cruise(
       repo({
         ...CLEAN,
@@ -99,6 +100,10 @@ describe('the layer rules of npm run lint', () => {
           "import type { rows } from '../things/things.repository.ts';\nexport type Both = typeof rows;\n",
         'apps/web/src/features/things/Table.tsx':
           "import { page } from '@/routes/things.tsx';\nexport const Table = () => page;\n",
+        'apps/server/src/db/client.ts':
+          "import { list } from '../modules/things/things.service.ts';\nexport const c = list;\n",
+        'packages/shared/src/index.ts':
+          "import { list } from '../../../apps/server/src/modules/things/things.service.ts';\nexport const s = list;\n",
       }),
     );
     expect(result.failed).toBe(true);
@@ -109,6 +114,8 @@ describe('the layer rules of npm run lint', () => {
         'no-cycle: apps/web/src/features/things/Table.tsx → apps/web/src/routes/things.tsx',
         `no-other-modules-repository: ${M}/devices/devices.service.ts → ${M}/things/things.repository.ts`,
         `routes-not-to-repository: ${M}/things/things.routes.ts → ${M}/things/things.repository.ts`,
+        `server-foundation-not-to-modules: apps/server/src/db/client.ts → ${M}/things/things.service.ts`,
+        `packages-not-to-apps: packages/shared/src/index.ts → ${M}/things/things.service.ts`,
         'web-features-not-to-routes: apps/web/src/features/things/Table.tsx → apps/web/src/routes/things.tsx',
       ].sort(),
     );

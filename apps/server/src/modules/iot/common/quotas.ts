@@ -11,7 +11,7 @@ import type { Database } from '../../../db/client.ts';
 import { lockForTransaction } from '../../../db/locks.ts';
 import { AppError } from '../../../errors.ts';
 import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
-import { createPlansRepository } from '../../plans/plans.repository.ts';
+import { activeUserPlans } from '../../plans/user-plans.ts';
 import type { IotSpace } from './space.ts';
 
 type QuotaKind = 'things' | 'api_clients' | 'triggers';
@@ -38,7 +38,7 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
         plans: plan ? [plan] : [],
       };
     }
-    const plans = await createPlansRepository(db).activeUserPlans(space.ownerUserId);
+    const plans = await activeUserPlans(db, space.ownerUserId);
     return {
       limits: limitsOf(bestPlan(plans, deps.config.productSlug), deps.config.productSlug),
       expired: false,
