@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** The API key behind a client-credentials token, when the call was made with one. */
-export interface ApiClientContext {
+interface ApiClientContext {
   clientId: string;
   /** The space the token was issued for; null: My Cloud (X-Organization may still name a space). */
   organizationId: string | null;
