@@ -37,12 +37,6 @@ const KNOWN_OTHER_REPOSITORY_IMPORTS = [
     from: '^apps/server/src/modules/(iot)/common/space\\.ts$',
     to: '^apps/server/src/modules/spaces/spaces\\.repository\\.ts$',
   },
-  {
-    // The broker's logins check device certificates and API keys through the IoT repositories; IoT services
-    // answer HTTP callers in a space, which a device login has not got.
-    from: '^apps/server/src/modules/(connectivity)/connectivity\\.ts$',
-    to: '^apps/server/src/modules/iot/(certs/certs|api-clients/api-clients)\\.repository\\.ts$',
-  },
 ];
 
 /**

@@ -10,7 +10,6 @@ import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
-import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
 import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
@@ -90,7 +89,6 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const quotas = createIotQuotas({ config });
   const tokens = createClientTokens({
     db,
-    repo: createApiClientsRepository(db),
     issuer: `${config.publicUrl}/iot`,
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../../db/client.ts';
 import { serverSecrets } from '../../../db/schema/index.ts';
-import type { ApiClientsRepository } from './api-clients.repository.ts';
+import { createApiClientsRepository } from './api-clients.repository.ts';
 
 const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
 const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
@@ -36,7 +36,8 @@ interface VerifiedClientToken {
  * Signs and checks the JWTs of the client-credentials flow with an HMAC key kept in the database (created on
  * first use, so every server process shares it). A token stops working soon after its API key is deleted.
  */
-export function createClientTokens(deps: { db: Database; repo: ApiClientsRepository; issuer: string }) {
+export function createClientTokens(deps: { db: Database; issuer: string }) {
+  const repo = createApiClientsRepository(deps.db);
   let key: Promise<Uint8Array> | undefined;
   const loadKey = () =>
     (key ??= (async () => {
@@ -92,7 +93,7 @@ export function createClientTokens(deps: { db: Database; repo: ApiClientsReposit
       if (typeof userId !== 'string' || typeof clientId !== 'string') return null;
       const checked = live.get(clientId);
       if (checked === undefined || checked.until < Date.now()) {
-        const row = await deps.repo.findByClientId(clientId);
+        const row = await repo.findByClientId(clientId);
         if (!row || row.ownerUserId !== userId) {
           live.delete(clientId);
           return null;
