@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { rowsOf } from '../apps/server/src/db/sql-results.ts';
 import { mqttFixtures } from '../apps/server/src/modules/connectivity/testing/mqtt-fixtures.ts';
-import { rowsOf } from '../apps/server/src/modules/telemetry/sql-results.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
 
 export interface BenchDevice {

@@ -12,8 +12,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.api.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
           sequence: { groupOrder: 0 },
           // Some start a broker of their own (Aedes, Mosquitto): on a busy machine that can take seconds.
           testTimeout: 30_000,

@@ -33,9 +33,11 @@ import { registerSpaceModules } from './modules/spaces/register.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
 import { createTelemetryStore, type TelemetryStore } from './modules/telemetry/telemetry-store.ts';
+import { createUserSettingsRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
@@ -113,7 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     ...(deps.brokerUrls ? { broker: deps.brokerUrls } : {}),
   });
-  await app.register(usersRoutes, { db: deps.database.db, accounts: deps.accounts });
+  await app.register(usersRoutes, {
+    users: createUsersService({
+      accounts: deps.accounts,
+      settings: createUserSettingsRepository(deps.database.db),
+    }),
+    accounts: deps.accounts,
+  });
   await registerSpaceModules(app, {
     config,
     db: deps.database.db,
@@ -138,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectivity: connectivity?.hooks,
     deviceFeed: connectivity?.feed,
   });
-  const live = await registerLive(app, { db: deps.database.db, events, options: deps.live });
+  const live = await registerLive(app, { db: deps.database.db, events, telemetry, options: deps.live });
   await registerProvisioning(app, { db: deps.database.db, events, ...live });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });

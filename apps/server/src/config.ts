@@ -78,8 +78,6 @@ const envSchema = z.object({
   ...mqttEnvSchema,
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -19,7 +19,7 @@ const CATALOGUE = {
   service_unavailable: { status: 503, name: 'Service unavailable' },
 } as const;
 
-export type ErrorCode = keyof typeof CATALOGUE;
+type ErrorCode = keyof typeof CATALOGUE;
 
 /** The one error type the server throws on purpose; the error handler renders it as the spec's body. */
 export class AppError extends Error {

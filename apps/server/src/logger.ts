@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
  * (`renewal_id`), and the OAuth parameters a client may put in a URL. Logs are read by more people, and kept
  * longer, than these secrets may be.
  */
-export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
+const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
   'token',
   's',
   'sig',

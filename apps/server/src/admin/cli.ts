@@ -11,7 +11,7 @@ import { activePlanOf } from '../modules/plans/plan-rules.ts';
 import { createPlanOperator, type PlanTarget } from '../modules/plans/plans.operator.ts';
 import { createSpacesRepository } from '../modules/spaces/spaces.repository.ts';
 
-export const USAGE = `Usage: npm run admin -- <command> [options]
+const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   grant-plan --user <email|username> --plan <id> [--days N]
@@ -36,12 +36,12 @@ Commands:
 It reads the same environment as the server (DATABASE_URL, DATA_DIR, PUBLIC_URL, ...). With the embedded
 database (no DATABASE_URL) stop the server first: only one process may open it.`;
 
-export interface AdminIo {
+interface AdminIo {
   out(line: string): void;
   err(line: string): void;
 }
 
-export interface AdminOptions {
+interface AdminOptions {
   env?: Record<string, string | undefined>;
   io?: AdminIo;
   /** An open database (tests); otherwise the configured one is opened, migrated and closed. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import '../http/request-context.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { createExternalUserResolver } from './external-users.ts';
@@ -38,13 +38,13 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new AppError('unauthorized', 'Authentication error');
+    if (!match?.[1]) throw unauthorized();
     let claims: Awaited<ReturnType<TokenVerifier['verify']>>;
     try {
       claims = await verifier.verify(match[1]);
     } catch (err) {
       request.log.debug({ err }, 'bearer token rejected');
-      throw new AppError('unauthorized', 'Authentication error');
+      throw unauthorized();
     }
     // Embedded provider: the subject is our user id. External: map it onto a local user.
     const userId = resolveExternal ? await resolveExternal(match[1], claims) : claims.sub;
@@ -52,7 +52,7 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
     // deletion): checked on every call, within the bound the accounts module documents.
     if (!(await accounts.tokenAccepted(userId, claims.iat))) {
       request.log.debug({ userId }, 'bearer token ended by an account change');
-      throw new AppError('unauthorized', 'Authentication error');
+      throw unauthorized();
     }
     request.actor = { userId, claims };
   });
@@ -60,6 +60,6 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
 
 /** The acting user of a route behind `app.authenticate`. */
 export function actorOf(request: FastifyRequest) {
-  if (!request.actor) throw new AppError('unauthorized', 'Authentication error');
+  if (!request.actor) throw unauthorized();
   return request.actor;
 }

@@ -11,7 +11,7 @@ import * as schema from './schema/index.ts';
 /** How long closing waits for the pool's connections to end. */
 const POOL_END_GRACE_MS = 10_000;
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The query API both drivers share; repositories take this and never know which driver runs. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

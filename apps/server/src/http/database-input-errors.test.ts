@@ -3,7 +3,8 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { inputErrorDetail, sqlStateOf } from './database-input-errors.ts';
+import { sqlStateOf } from '../db/errors.ts';
+import { inputErrorDetail } from './database-input-errors.ts';
 import { installErrorHandling } from './error-handler.ts';
 
 /** A database error as drivers raise it (node-postgres and PGlite both carry the SQLSTATE as `code`). */

@@ -1,3 +1,5 @@
+import { sqlStateOf } from '../db/errors.ts';
+
 /**
  * PostgreSQL errors that only a value from the request can cause (SQLSTATE class 22 "data exception" and
  * program limits such as an index row too large). Validation should refuse such values first; this list is
@@ -15,17 +17,6 @@ const INPUT_SQLSTATES: Record<string, string> = {
   '22P05': 'A text holds a character that cannot be stored.',
   '54000': 'A value is too large.',
 };
-
-/** The SQLSTATE of a database error, looking through the wrappers (drizzle's query error) in `cause`. */
-export function sqlStateOf(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** The detail to answer when `err` is a database error caused by a bad value in the request, else undefined. */
 export function inputErrorDetail(err: unknown): string | undefined {

@@ -2,8 +2,9 @@ import { toErrorBody } from '@tinkercloud/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isGoneUserViolation } from '../auth/gone-account.ts';
-import { AppError, codeForStatus } from '../errors.ts';
-import { inputErrorDetail, sqlStateOf } from './database-input-errors.ts';
+import { sqlStateOf } from '../db/errors.ts';
+import { AppError, codeForStatus, unauthorized } from '../errors.ts';
+import { inputErrorDetail } from './database-input-errors.ts';
 import { errorPageHtml } from './error-page.ts';
 
 /** A browser navigation or form post (not the SPA's fetch calls, which ask for JSON). */
@@ -35,8 +36,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return send(reply, request, new AppError('validation_error', detail));
     }
     // The caller's account was deleted while its token was still trusted here: the token is what failed.
-    if (request.actor && isGoneUserViolation(err))
-      return send(reply, request, new AppError('unauthorized', 'Authentication error'));
+    if (request.actor && isGoneUserViolation(err)) return send(reply, request, unauthorized());
     const inputError = inputErrorDetail(err);
     if (inputError) {
       // A value validation let through and the database refused: the caller's fault, but a gap in our

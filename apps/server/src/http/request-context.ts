@@ -1,7 +1,7 @@
 import 'fastify';
 
 /** Who is calling, set by the auth plugin for routes that require sign-in. */
-export interface Actor {
+interface Actor {
   userId: string;
   /** Verified access-token claims, as sent. */
   claims: Record<string, unknown>;

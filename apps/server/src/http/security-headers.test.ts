@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { originsOf, registerSecurityHeaders } from './security-headers.ts';
+import { originsOf } from './origins.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 describe('web app extras in the configuration', () => {
   it('are null when unset and read from their variables when set', () => {
@@ -45,9 +46,10 @@ describe('CSP', () => {
   });
 
   it('adds only the origins of configured scripts, styles and frames', async () => {
-    expect(originsOf(['https://a.example/x.js?y=1', null, 'https://a.example/z.js', 'nope'])).toEqual([
-      'https://a.example',
-    ]);
+    // Unset, unparsable and origin-less (`data:`, origin "null") URLs are skipped; each origin comes once.
+    expect(
+      originsOf(['https://a.example/x.js?y=1', null, 'https://a.example/z.js', 'nope', 'data:,x']),
+    ).toEqual(['https://a.example']);
     const app = Fastify();
     await registerSecurityHeaders(app, {
       scripts: ['https://tags.example/gtm.js', null],

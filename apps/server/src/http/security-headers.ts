@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { originsOf } from './origins.ts';
 
 /** Origins the web app may load from besides ours: the configured third-party scripts and policy pages. */
-export interface CspExtras {
+interface CspExtras {
   scripts: readonly (string | null)[];
   styles: readonly (string | null)[];
   frames: readonly (string | null)[];
@@ -13,20 +14,6 @@ export interface CspExtras {
    * browsers apply form-action to those redirects too (branded sub-domains live on other origins).
    */
   formTargets?: readonly (string | null)[];
-}
-
-/** The origins of the given URLs, once each; unset and unreadable ones are skipped. */
-export function originsOf(urls: readonly (string | null)[]): string[] {
-  const origins = new Set<string>();
-  for (const url of urls) {
-    if (!url) continue;
-    try {
-      origins.add(new URL(url).origin);
-    } catch {
-      // Config validation only lets URLs through; anything else is ignored here.
-    }
-  }
-  return [...origins];
 }
 
 /**

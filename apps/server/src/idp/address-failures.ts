@@ -43,4 +43,3 @@ export function createAddressFailures(opts: { max: number; windowMs: number; now
     },
   };
 }
-export type AddressFailures = ReturnType<typeof createAddressFailures>;

@@ -3,12 +3,6 @@ import type Provider from 'oidc-provider';
 /** Anyone may read these: they hold public metadata and keys only, so any origin may fetch them. */
 const OPEN_PATHS = ['/.well-known/openid-configuration', '/.well-known/jwks.json'];
 
-/** The origins of a list of URLs (redirect URIs, the public URL), without duplicates or unparsable ones. */
-export function originsOf(urls: readonly string[]): string[] {
-  const origins = urls.map((url) => URL.parse(url)?.origin).filter((o) => o !== undefined && o !== 'null');
-  return [...new Set(origins as string[])];
-}
-
 /**
  * oidc-provider answers a preflight, and any answer given before it knows the client (errors included), with
  * `Access-Control-Allow-Origin` set to whatever `Origin` came in; `clientBasedCORS` only runs once a client is

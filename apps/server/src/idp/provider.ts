@@ -11,9 +11,9 @@ import { errorPage, logoutPage, messagePage } from './pages/views.ts';
 
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
-export const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+const SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
-export interface ProviderDeps {
+interface ProviderDeps {
   config: Config;
   db: Database;
   accounts: AccountService;

@@ -10,7 +10,7 @@ const COOKIE_KEYS = 'oidc.cookie_keys';
 /** Private JWK members of an RSA key; never published. */
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
-export interface IdpSecrets {
+interface IdpSecrets {
   /** Private signing keys, the first one signs; all are published. */
   signingKeys: JWK[];
   cookieKeys: string[];

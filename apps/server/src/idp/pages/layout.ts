@@ -36,7 +36,7 @@ export interface PageContext {
   appUrl: string;
 }
 
-export interface LayoutOptions {
+interface LayoutOptions {
   title: string;
   body: SafeHtml;
   /** Extra attributes on <main>, already escaped. */
@@ -75,7 +75,7 @@ export function alert(kind: 'error' | 'ok', message: string | undefined): SafeHt
   return html`<div class="alert alert-${kind}" role="${role}">${message}</div>`;
 }
 
-export interface FieldOptions {
+interface FieldOptions {
   name: string;
   label: string;
   type?: 'text' | 'email' | 'password' | 'date';

@@ -3,7 +3,7 @@ import { alert, field, hidden, html, layout, type PageContext, raw, type SafeHtm
 
 const links = (...items: SafeHtml[]) => html`<div class="links">${items}</div>`;
 
-export interface SignInValues {
+interface SignInValues {
   login?: string | undefined;
 }
 
@@ -25,7 +25,7 @@ ${links(
   });
 }
 
-export interface SignUpValues {
+interface SignUpValues {
   email?: string | undefined;
   username?: string | undefined;
   name?: string | undefined;

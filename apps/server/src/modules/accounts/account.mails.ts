@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../http/html.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
-export interface MailParts {
+interface MailParts {
   to: string;
   productName: string;
   subject: string;

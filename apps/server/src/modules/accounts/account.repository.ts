@@ -1,13 +1,12 @@
+import { isUuid } from '@tinkercloud/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { iotApiClients, oidcPayloads, users, userTokens } from '../../db/schema/index.ts';
 import type { Account } from './account.types.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
+type NewUserRow = typeof users.$inferInsert;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toAccount(row: UserRow): Account {
   return {
@@ -26,15 +25,6 @@ export function toAccount(row: UserRow): Account {
   };
 }
 
-/** True for a PostgreSQL unique violation, however the driver wraps it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** The only SQL for users and user_tokens. */
 export function createAccountRepository(db: Database) {
   const lower = (v: string) => sql`lower(${v})`;
@@ -42,7 +32,7 @@ export function createAccountRepository(db: Database) {
 
   return {
     async findById(id: string): Promise<UserRow | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       return first(await db.select().from(users).where(eq(users.id, id)).limit(1));
     },
 
@@ -183,5 +173,3 @@ export function createAccountRepository(db: Database) {
     },
   };
 }
-
-export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -7,10 +7,10 @@ import { isConformantName, NAME_MAX_LENGTH, toConformantName } from '@tinkerclou
 
 export const USERNAME_MAX = NAME_MAX_LENGTH;
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 1024;
+const PASSWORD_MAX = 1024;
 export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const ADULT_AGE = 18;
+const EMAIL_MAX = 254;
+const ADULT_AGE = 18;
 
 const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:.]{2,}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -47,7 +47,7 @@ export function nameProblem(name: string): string | null {
 }
 
 /** Parses `YYYY-MM-DD` into its parts, or null when it is not a real calendar date. */
-export function parseDate(value: string): { year: number; month: number; day: number } | null {
+function parseDate(value: string): { year: number; month: number; day: number } | null {
   const m = DATE_PATTERN.exec(value);
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -2,16 +2,11 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from './account.mails.ts';
-import {
-  createAccountRepository,
-  isUniqueViolation,
-  type TokenPurpose,
-  toAccount,
-  type UserRow,
-} from './account.repository.ts';
+import { createAccountRepository, type TokenPurpose, toAccount, type UserRow } from './account.repository.ts';
 import {
   birthdayProblem,
   conformName,
@@ -28,7 +23,7 @@ import { type DeletedAccount, deleteAccount } from './account-deletion.ts';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { createTokenValidity, tokenEpoch } from './token-validity.ts';
 
-export type AccountLogger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+type AccountLogger = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 
 export interface RegisterInput {
   email: string;
@@ -41,20 +36,20 @@ export interface RegisterInput {
 }
 
 /** A user's sessions ended in this process: a password reset, or the account deleted. */
-export interface SessionsEnded {
+interface SessionsEnded {
   userId: string;
   /** The user's API keys were deleted too (on request at a reset; always with the account). */
   apiKeysRevoked: boolean;
   accountDeleted: boolean;
 }
 
-export interface ResetOptions {
+interface ResetOptions {
   /** Also deletes every API key of the user, so tokens made with them stop working too. */
   revokeApiKeys?: boolean;
 }
 
 /** How the owner confirms deleting their own account. */
-export interface DeleteConfirmation {
+interface DeleteConfirmation {
   /** The current password, for accounts that have one. */
   password?: string | undefined;
   /** The username, for accounts without a password (external provider). */
@@ -105,7 +100,7 @@ export interface AccountService {
   purgeExpiredTokens(): Promise<void>;
 }
 
-export interface AccountServiceDeps {
+interface AccountServiceDeps {
   db: Database;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'productName'>;

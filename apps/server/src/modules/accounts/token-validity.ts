@@ -1,14 +1,14 @@
+import { isUuid } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { isUuid } from '../spaces/spaces.repository.ts';
 
 /**
  * How long a process trusts what it read of an account (exists, tokens valid after) before reading it again.
  * It bounds how late another server process notices a password reset or an account deletion; the process
  * that made the change forgets its copy at once.
  */
-export const TOKEN_CHECK_TTL_MS = 5_000;
+const TOKEN_CHECK_TTL_MS = 5_000;
 const CACHE_LIMIT = 10_000;
 
 interface Entry {
@@ -77,4 +77,3 @@ export function createTokenValidity(deps: { db: Database; ttlMs?: number; now?: 
     },
   };
 }
-export type TokenValidity = ReturnType<typeof createTokenValidity>;

@@ -2,7 +2,7 @@ import { countriesResponseSchema, kitsResponseSchema } from '@tinkercloud/shared
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
+import { errors, security } from '../../http/route-schemas.ts';
 import { spaceIdParam } from '../spaces/spaces.schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 

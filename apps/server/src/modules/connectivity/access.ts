@@ -6,7 +6,7 @@ import type { Sessions } from './sessions.ts';
 import { type ParsedTopic, parseTopic } from './topics.ts';
 
 /** An application's right to a thing is trusted this long before the space rules are asked again. */
-export const APP_DECISION_TTL_MS = 10_000;
+const APP_DECISION_TTL_MS = 10_000;
 const MAX_DECISIONS = 50_000;
 
 type AppIdentity = Extract<ClientIdentity, { kind: 'app' }>;

@@ -2,8 +2,8 @@ import { and, eq, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts';
 import { iotApiClients, iotThings, memberships, mqttAppLogins } from '../../db/schema/index.ts';
 
-export type AppLoginRow = typeof mqttAppLogins.$inferSelect;
-export type AppLoginInput = Omit<AppLoginRow, 'updatedAt'>;
+type AppLoginRow = typeof mqttAppLogins.$inferSelect;
+type AppLoginInput = Omit<AppLoginRow, 'updatedAt'>;
 
 /** A thing the user sees, with the user's roles in its space (null: the user's own My Cloud). */
 export interface VisibleThing {

@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
-import { apiClientOf } from '../iot/common/auth.ts';
-import { emptyBody, errors, security } from '../iot/common/schemas.ts';
+import { errors, security } from '../../http/route-schemas.ts';
+import { apiClientOf } from '../iot/common/api-client-context.ts';
+import { emptyBody } from '../iot/common/schemas.ts';
 import type { AppLoginRequest } from './app-logins.ts';
 import type { ConnectivityHooks } from './hooks.ts';
 

@@ -43,7 +43,7 @@ export interface AppLoginRequest {
   expiresAt: Date;
 }
 
-export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The broker roles for the things a login may read and write, sorted (their digest tells a change). */
 export function grantsFor(things: VisibleThing[], scope: string): string[] {
@@ -260,4 +260,3 @@ export function createAppLogins(deps: {
     },
   };
 }
-export type AppLogins = ReturnType<typeof createAppLogins>;

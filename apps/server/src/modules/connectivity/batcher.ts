@@ -1,4 +1,4 @@
-export interface BatcherOptions {
+interface BatcherOptions {
   /** Flush as soon as this many items wait (when no flush is running). */
   maxItems: number;
   /** Flush at the latest this long after the first item of a batch arrived. */
@@ -12,7 +12,7 @@ export interface BatcherOptions {
   concurrency?: number;
 }
 
-export const DEFAULT_MAX_FLUSH = 20_000;
+const DEFAULT_MAX_FLUSH = 20_000;
 
 /**
  * Collects items from many callers and hands them to `flush` together, `concurrency` flushes at a time; each

@@ -11,7 +11,7 @@ import type { Sessions } from './sessions.ts';
 import { parseTopic } from './topics.ts';
 
 /** What a client's publish becomes: refused (the connection closes), or accepted and passed on (or not). */
-export type PublishDecision = { allowed: false } | { allowed: true; forward: Forward };
+type PublishDecision = { allowed: false } | { allowed: true; forward: Forward };
 
 /** The broker-independent rules every MQTT client goes through, whichever broker carries it. */
 export interface BrokerHandlers {
@@ -34,7 +34,7 @@ export interface BrokerHandlers {
 }
 
 /** The reason shown on the device's connectivity page for a packet over the maximum size. */
-export const tooLargeReason = (bytes: number, maxBytes: number) =>
+const tooLargeReason = (bytes: number, maxBytes: number) =>
   bytes < 0
     ? 'a packet with a malformed length (the connection was closed)'
     : `a packet of ${bytes} bytes is over the limit of ${maxBytes} bytes (the connection was closed)`;

@@ -7,7 +7,7 @@ import { type SimulatedDevice, startSimulatedDevice } from '@tinkercloud/device-
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { rowsOf } from '../telemetry/sql-results.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import { mqttFixtures, storedPoints } from './testing/mqtt-fixtures.ts';
 
 let t: TestApp;

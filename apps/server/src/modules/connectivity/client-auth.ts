@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { isUuid } from '@tinkercloud/shared';
+import { decodeJwt } from 'jose';
 import { burnPasswordCheck, verifyPassword } from '../accounts/password.ts';
 import type { ClientTokens } from '../iot/api-clients/client-tokens.ts';
-import { CLIENT_TOKEN_KID } from '../iot/common/auth.ts';
-import { isUuid } from '../spaces/spaces.repository.ts';
+import { isClientToken } from '../iot/api-clients/client-tokens.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 
 /** Who an MQTT connection is, once its CONNECT passed. */
@@ -27,8 +27,8 @@ export interface VerifiedCertificate {
 }
 
 /** CONNACK return codes of MQTT 3.1.1 (section 3.2.2.3). */
-export const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 } as const;
-export type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
+const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 } as const;
+type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
 
 export type AuthResult =
   | { ok: true; identity: ClientIdentity }
@@ -146,11 +146,3 @@ export function createClientAuth(deps: {
   };
 }
 export type ClientAuth = ReturnType<typeof createClientAuth>;
-
-function isClientToken(token: string): boolean {
-  try {
-    return decodeProtectedHeader(token).kid === CLIENT_TOKEN_KID;
-  } catch {
-    return false;
-  }
-}

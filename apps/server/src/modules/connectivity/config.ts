@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 
-export const DEFAULT_MQTT_PORT = 1883;
+const DEFAULT_MQTT_PORT = 1883;
 
 /**
  * 256 KiB: an Arduino board's whole MQTT buffer is a few KiB (ArduinoMqttClient sends one SenML or command
@@ -42,7 +42,7 @@ export const mqttEnvSchema = {
 type MqttEnv = { [K in keyof typeof mqttEnvSchema]?: z.infer<(typeof mqttEnvSchema)[K]> };
 
 /** What one client may send, whichever broker carries it. */
-export interface MqttLimits {
+interface MqttLimits {
   /** The largest MQTT packet a client may send, fixed header included (bytes). */
   maxPacketBytes: number;
   /** Each device's messages: `perSecond` sustained (0: no limit), `burst` at once. */

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type SpaceKey, spaceKeyOf } from '../live/live-event.ts';
 
-export interface DeviceIdentity {
+interface DeviceIdentity {
   id: string;
   space: SpaceKey;
   secretHash: string | null;
@@ -36,7 +36,7 @@ export interface PropertyInfo {
   persist: boolean;
 }
 
-export type Rejection = { at: string; topic: string; name: string; reason: string };
+type Rejection = { at: string; topic: string; name: string; reason: string };
 
 /** Devices with no activity since `before`, or none known. */
 const inactiveSince = (before: Date) =>

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
-import { errors, idParam, security } from '../iot/common/schemas.ts';
-import { type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
-import { createDevicesRepository } from '../iot/devices/devices.repository.ts';
-import { createConnectivityRepository } from './connectivity.repository.ts';
+import { errors, security } from '../../http/route-schemas.ts';
+import { idParam } from '../iot/common/schemas.ts';
+import { spaceRequestOf } from '../iot/common/space.ts';
+import type { DeviceConnectivityService } from './device-connectivity.service.ts';
 
 const connectivitySchema = z.object({
   device_id: z.uuid(),
@@ -33,12 +31,9 @@ const connectivitySchema = z.object({
  * values it sent that were refused (malformed, unknown names, wrong types) and of messages refused whole (too
  * large, over its rate).
  */
-export const deviceConnectivityRoutes: FastifyPluginAsync<{ db: Database; resolve: SpaceResolver }> = async (
-  app,
-  { db, resolve },
-) => {
-  const devices = createDevicesRepository(db);
-  const repo = createConnectivityRepository(db);
+export const deviceConnectivityRoutes: FastifyPluginAsync<{
+  connectivity: DeviceConnectivityService;
+}> = async (app, { connectivity }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/iot/v2/devices/:id/connectivity',
     {
@@ -50,23 +45,6 @@ export const deviceConnectivityRoutes: FastifyPluginAsync<{ db: Database; resolv
         response: { 200: connectivitySchema, ...errors },
       },
     },
-    async (request) => {
-      const space = await resolve(spaceRequestOf(request), 'iot.read');
-      const rec = await devices.find(space, request.params.id);
-      if (!rec) throw notFound('Device');
-      const { device } = rec;
-      const extra = await repo.connectivity(device.id);
-      return {
-        device_id: device.id,
-        device_status: device.status,
-        last_activity_at: device.lastActivityAt?.toISOString() ?? null,
-        lib_version: device.libVersion,
-        wifi_fw_version: device.wifiFwVersion,
-        net_config: extra?.netConfig ?? null,
-        rejected_values: extra?.rejectedValues ?? 0,
-        rejected_messages: extra?.rejectedMessages ?? 0,
-        last_rejection: extra?.lastRejection ?? null,
-      };
-    },
+    async (request) => connectivity.show(spaceRequestOf(request), request.params.id),
   );
 };

@@ -2,9 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { createApiClientsRepository } from '../iot/api-clients/api-clients.repository.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
-import { createCertsRepository } from '../iot/certs/certs.repository.ts';
+import { certificateLoginCheck } from '../iot/certs/certificate-logins.ts';
 import { createDeviceCa } from '../iot/certs/device-ca.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
 import { createOtaDevice } from '../iot/ota/ota-device.ts';
@@ -42,7 +41,7 @@ const HOUSEKEEPING_MS = 10_000;
  * Connected applications are checked against their account this often (embedded broker): a password reset or
  * an account deletion in any process ends them within this plus the account check's cache time.
  */
-export const APP_SESSION_CHECK_MS = 5_000;
+const APP_SESSION_CHECK_MS = 5_000;
 const LOG_TOPIC = '$SYS/broker/log/N';
 
 export interface ConnectivityDeps {
@@ -60,7 +59,7 @@ export interface ConnectivityDeps {
   maxInFlight?: number;
 }
 
-export interface StartOptions {
+interface StartOptions {
   /** Carries MQTT over WebSocket at /mqtt (embedded broker). */
   http?: HttpServer;
   /** Checks application tokens of the identity provider (the HTTP app's verifier and account check). */
@@ -184,7 +183,6 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   });
   const tokens = createClientTokens({
     db,
-    repo: createApiClientsRepository(db),
     issuer: `${config.publicUrl}/iot`,
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
@@ -192,11 +190,10 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   let stopDst: (() => void) | null = null;
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
   let tokenAccepted: StartOptions['tokenAccepted'] | null = null;
-  const certs = createCertsRepository(db);
   const auth = createClientAuth({
     repo,
     tokens,
-    certificateEnabled: (deviceId, serial) => certs.enabledBySerial(deviceId, serial),
+    certificateEnabled: certificateLoginCheck(db),
     userOfAccessToken: (token) => {
       if (!userOfAccessToken) throw new Error('the HTTP app is not attached');
       return userOfAccessToken(token);

@@ -4,7 +4,7 @@ import type { ThingCache } from './thing-cache.ts';
 import { timezoneInfo } from './timezone.ts';
 
 /** Connected devices are looked at this often: a DST change reaches them within this delay. */
-export const DST_SCAN_MS = 30_000;
+const DST_SCAN_MS = 30_000;
 
 /**
  * Offset changes (daylight saving time) pushed to connected devices: a device was told its thing's offset and
@@ -62,4 +62,3 @@ export function createDstPushes(deps: { sessions: Sessions; things: ThingCache; 
     },
   };
 }
-export type DstPushes = ReturnType<typeof createDstPushes>;

@@ -9,11 +9,11 @@ type Acl = { acltype: string; topic: string; allow: boolean; priority?: number }
 type DynsecCommand = { command: string } & Record<string, unknown>;
 type DynsecResponse = { command: string; error?: string; correlationData?: string; data?: unknown };
 
-export const deviceRole = (deviceId: string) => `tc-device-${deviceId}`;
-export const thingRole = (thingId: string) => `tc-thing-${thingId}`;
+const deviceRole = (deviceId: string) => `tc-device-${deviceId}`;
+const thingRole = (thingId: string) => `tc-thing-${thingId}`;
 
 /** ACLs of a device's own topics: it sends on c/up and legacy e/o, receives c/dw and legacy e/i. */
-export function deviceAcls(deviceId: string): Acl[] {
+function deviceAcls(deviceId: string): Acl[] {
   const d = `/a/d/${deviceId}`;
   return [
     ...[`${d}/c/up`, `${d}/e/o`].map((topic) => ({ acltype: 'publishClientSend', topic, allow: true })),
@@ -25,7 +25,7 @@ export function deviceAcls(deviceId: string): Acl[] {
 }
 
 /** ACLs of a thing's topics, given to the device bound to it: values out, writes in (and legacy shadow). */
-export function thingAcls(thingId: string): Acl[] {
+function thingAcls(thingId: string): Acl[] {
   const t = `/a/t/${thingId}`;
   return [
     ...[`${t}/e/o`, `${t}/shadow/o`].map((topic) => ({ acltype: 'publishClientSend', topic, allow: true })),

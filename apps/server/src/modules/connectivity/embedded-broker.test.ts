@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config.ts';
 import { DEFAULT_DEVICE_RATE, DEFAULT_MAX_PACKET_BYTES } from './config.ts';
 import { createEmbeddedBroker, type EmbeddedBroker } from './embedded-broker.ts';
+import { INTERNAL_PREFIX } from './topics.ts';
 
 const logger = pino({ level: 'silent' });
 const opened: (EmbeddedBroker | Server)[] = [];
@@ -53,5 +54,30 @@ describe('embedded broker listeners', () => {
     expect((error as ConfigError).problems[0]).toMatch(
       new RegExp(`^MQTT_PORT: port ${taken} .* already in use`),
     );
+  });
+});
+
+describe('embedded broker transport (the live bus between server processes)', () => {
+  it('does not hand the process its own messages back, only the ones it did not send', async () => {
+    const broker = await createEmbeddedBroker(logger, LIMITS);
+    opened.push(broker);
+    const heard: string[] = [];
+    broker.transport.subscribe('live/+', (topic, payload) => heard.push(`${topic} ${payload}`));
+    // A message this transport did not publish, as another process's would arrive; the first ones may come
+    // before the subscription is in place.
+    const foreign = async (text: string) => {
+      await broker.publish(`${INTERNAL_PREFIX}live/a`, Buffer.from(text));
+    };
+    for (let i = 0; heard.length === 0; i += 1) {
+      if (i > 1_000) throw new Error('the subscription never received anything');
+      await foreign('probe');
+    }
+    heard.length = 0;
+
+    for (let i = 0; i < 20; i += 1) broker.transport.publish('live/a', Buffer.from(`own ${i}`));
+    await foreign('marker');
+    // The marker left after the own messages: had any of them been handed back, it would be here first.
+    await expect.poll(() => heard).toContain('live/a marker');
+    expect(heard.filter((h) => !h.endsWith('probe'))).toEqual(['live/a marker']);
   });
 });

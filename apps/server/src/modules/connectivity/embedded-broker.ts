@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { ConfigError } from '../../config.ts';
 import type { LiveTransport } from '../live/live-event.ts';
+import { clientStream, connectedClient, connectedClients } from './aedes-connections.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
 import type { ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { MqttConfig } from './config.ts';
@@ -17,7 +18,7 @@ import { INTERNAL_PREFIX } from './topics.ts';
 type EmbeddedConfig = Extract<MqttConfig, { mode: 'embedded' }>;
 
 /** MQTT over WebSocket lives here on the HTTP port (arduino-iot-js connects to `wss://…/mqtt`). */
-export const WEBSOCKET_PATH = '/mqtt';
+const WEBSOCKET_PATH = '/mqtt';
 /** Where a refused message goes: a topic no client may subscribe to, so nobody receives it. */
 const DISCARDED = `${INTERNAL_PREFIX}discarded`;
 /** How far past the default port a free one is looked for when MQTT_PORT was left unset. */
@@ -25,7 +26,7 @@ const PORT_SEARCH = 100;
 
 /** The client certificate of a TLS connection, when it chains to the device CA. */
 function verifiedCertificate(client: Client): VerifiedCertificate | undefined {
-  const conn = (client as unknown as { conn?: unknown }).conn;
+  const conn = clientStream(client);
   if (!(conn instanceof TLSSocket) || !conn.authorized) return undefined;
   const cert = conn.getPeerCertificate();
   const cn = cert?.subject?.CN;
@@ -252,9 +253,8 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
 
     /** The applications connected here, with who each is. */
     applications(): { clientId: string; identity: Extract<ClientIdentity, { kind: 'app' }> }[] {
-      const clients = (aedes as unknown as { clients: Record<string, Client> }).clients;
       const found: { clientId: string; identity: Extract<ClientIdentity, { kind: 'app' }> }[] = [];
-      for (const [clientId, client] of Object.entries(clients)) {
+      for (const [clientId, client] of connectedClients(aedes)) {
         const identity = identities.get(client);
         if (identity?.kind === 'app') found.push({ clientId, identity });
       }
@@ -263,8 +263,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
 
     /** Ends every connection of this MQTT client id. */
     disconnect(clientId: string) {
-      const clients = (aedes as unknown as { clients: Record<string, Client> }).clients;
-      clients[clientId]?.close();
+      connectedClient(aedes, clientId)?.close();
     },
 
     /**

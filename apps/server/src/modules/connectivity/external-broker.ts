@@ -2,11 +2,12 @@ import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { LiveTransport } from '../live/live-event.ts';
+import { interceptOutgoingPackets } from './mqtt-outgoing-packets.ts';
 
 /** Every server process subscribes in this group, so the broker hands each message to one of them. */
 export const SHARED_GROUP = 'tinkercloud';
 /** Topics between server processes (devices may not subscribe: the dynamic-security default denies it). */
-export const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
+const EXTERNAL_INTERNAL_PREFIX = 'tinkercloud/internal/';
 /** How long the broker keeps this process's session (and the messages it has not acknowledged) while away. */
 const SESSION_EXPIRY_S = 24 * 3600;
 /** How long closing waits for the broker to acknowledge what this process still has in flight. */
@@ -16,7 +17,7 @@ const CLOSE_GRACE_MS = 5000;
  * Asked of the broker as its receive maximum, and enforced here too (Mosquitto 2.0 ignores that maximum):
  * beyond it this client stops reading its socket until commits let acknowledgements out.
  */
-export const MAX_IN_FLIGHT = 5_000;
+const MAX_IN_FLIGHT = 5_000;
 
 /** An MQTT 5 user property on every publish of ours, so our own cloud writes on `e/i` are not taken as new. */
 const ORIGIN_PROPERTY = 'tc-origin';
@@ -70,17 +71,14 @@ export function createExternalBroker(deps: {
     while (held.length > 0 && flow.inFlight < maxInFlight) held.shift()?.();
   };
 
-  type Send = (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void;
-  const raw = client as unknown as { _sendPacket: Send };
-  const send = raw._sendPacket.bind(client) as Send;
-  raw._sendPacket = (packet, cb, ...rest) => {
+  interceptOutgoingPackets(client, ({ packet, send, written }) => {
     const committed =
       packet.cmd === 'puback' && packet.messageId !== undefined ? pending.get(packet.messageId) : undefined;
-    if (!committed || packet.messageId === undefined) return send(packet, cb, ...rest);
+    if (!committed || packet.messageId === undefined) return send(written);
     pending.delete(packet.messageId);
     const stream = client.stream;
     void committed.then((ok) => {
-      if (ok && client.stream === stream && client.connected) send(packet, undefined, ...rest);
+      if (ok && client.stream === stream && client.connected) send();
       else if (!ok && client.stream === stream && !closing) {
         // Not stored: drop the connection so the broker delivers it again on the same session.
         logger.warn('a message could not be stored; reconnecting to receive it again');
@@ -88,10 +86,10 @@ export function createExternalBroker(deps: {
       }
       settle();
     });
-    if (!cb) return;
-    if (flow.inFlight < maxInFlight) cb();
-    else held.push(cb);
-  };
+    if (!written) return;
+    if (flow.inFlight < maxInFlight) written();
+    else held.push(written);
+  });
 
   // mqtt.js counts only acknowledgements and PINGRESP as signs of life, but a subscriber mostly receives
   // PUBLISH; and while the reader is held back above, a PINGRESP can sit behind a long backlog. Any packet read
@@ -209,7 +207,6 @@ export function createExternalBroker(deps: {
     },
   };
 }
-export type ExternalBroker = ReturnType<typeof createExternalBroker>;
 
 /** MQTT topic filter matching (`+` one level, `#` the rest). */
 function matches(filter: string, topic: string): boolean {

@@ -20,7 +20,7 @@ import type { ThingCache, ThingEntry } from './thing-cache.ts';
  * Where a stored value came from: a device reading, a device repeating a value the cloud just wrote (its
  * echo: stored, but not a new change for triggers), or a write from the cloud (API, dashboard, application).
  */
-export type ValueOrigin = 'device' | 'echo' | 'cloud';
+type ValueOrigin = 'device' | 'echo' | 'cloud';
 
 export interface StoredValue {
   thing: ThingInfo;
@@ -60,7 +60,7 @@ export interface IngestOptions {
  * Two batches are written at once: while one waits for its commit the next is parsed and inserted (the
  * telemetry store orders its rows so concurrent writes do not deadlock).
  */
-export const WRITE_CONCURRENCY = 2;
+const WRITE_CONCURRENCY = 2;
 
 /**
  * Values from devices (`/a/t/{thing}/e/o`) and writes from applications (`/a/t/{thing}/e/i`): decoded against

@@ -2,7 +2,7 @@
  * Connections and disconnections as Mosquitto reports them in its log (`log_dest topic` publishes each line
  * on `$SYS/broker/log/N`): the only place Mosquitto 2 tells other clients who is connected.
  */
-export type ConnectionEvent = { kind: 'connected' | 'disconnected'; clientId: string };
+type ConnectionEvent = { kind: 'connected' | 'disconnected'; clientId: string };
 
 const CONNECTED = /^\d+: New client connected from \S+ as (\S+) \(/;
 /** A clean DISCONNECT, a dropped socket, keepalive expiry, a kick; not the takeover of an id by a new connection. */

@@ -4,7 +4,7 @@ import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
 
 /** A status this process stored for a device. */
-export interface StatusChange {
+interface StatusChange {
   deviceId: string;
   space: SpaceKey;
   status: 'ONLINE' | 'OFFLINE';
@@ -12,7 +12,7 @@ export interface StatusChange {
 }
 
 /** Last activity is written at most this often per device: a busy device must not cost a write per message. */
-export const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
+const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
 
 /**
  * Online and offline as the device record and its status history keep them. A device may hold two

@@ -4,14 +4,14 @@ import type { ConnectivityRepository } from './connectivity.repository.ts';
 import { type Command, encodeCommand } from './protocol.ts';
 
 /** A binding read from the database is trusted this long before an authorisation reads it again. */
-export const BINDING_TTL_MS = 5_000;
+const BINDING_TTL_MS = 5_000;
 
 export interface Outbound {
   /** Publishes from the server to subscribers (devices, applications). */
   publish(topic: string, payload: Uint8Array): Promise<void>;
 }
 
-export interface DeviceSession {
+interface DeviceSession {
   deviceId: string;
   space: SpaceKey;
   /** The live thing the device drives, as last read. */

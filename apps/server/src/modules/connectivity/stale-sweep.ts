@@ -3,8 +3,8 @@ import type { ConnectivityRepository } from './connectivity.repository.ts';
 import type { Presence } from './presence.ts';
 
 /** 1.5 × the 60 s keepalive of the Arduino device libraries: a device quiet longer may be gone. */
-export const STALE_AFTER_MS = 90_000;
-export const STALE_SWEEP_MS = 60_000;
+const STALE_AFTER_MS = 90_000;
+const STALE_SWEEP_MS = 60_000;
 /** A probed device has this long to connect again before it is marked offline. */
 export const PROBE_WINDOW_MS = 30_000;
 
@@ -76,4 +76,3 @@ export function createStaleSweep(deps: {
     },
   };
 }
-export type StaleSweep = ReturnType<typeof createStaleSweep>;

@@ -1,7 +1,7 @@
 import type { ConnectivityRepository, PropertyInfo, ThingInfo } from './connectivity.repository.ts';
 
 /** How long a thing and its properties are trusted before they are read again. */
-export const THING_CACHE_MS = 5_000;
+const THING_CACHE_MS = 5_000;
 const MAX_THINGS = 20_000;
 
 export interface ThingEntry {

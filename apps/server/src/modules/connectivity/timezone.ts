@@ -28,7 +28,7 @@ export function offsetAt(zone: string, ms: number): number {
   return m[1] === '-' ? -seconds : seconds;
 }
 
-export function isKnownZone(zone: string): boolean {
+function isKnownZone(zone: string): boolean {
   try {
     formatter(zone);
     return true;

@@ -2,8 +2,8 @@
  * The topics of the Arduino IoT Cloud device protocol (v2 and the legacy one arduino-iot-js still speaks).
  * Ids are UUIDs; anything else is not one of our topics.
  */
-export type DeviceChannel = 'c/up' | 'c/dw' | 'e/o' | 'e/i';
-export type ThingChannel = 'e/o' | 'e/i' | 'shadow/o' | 'shadow/i';
+type DeviceChannel = 'c/up' | 'c/dw' | 'e/o' | 'e/i';
+type ThingChannel = 'e/o' | 'e/i' | 'shadow/o' | 'shadow/i';
 
 export type ParsedTopic =
   | { scope: 'device'; id: string; channel: DeviceChannel }
@@ -20,9 +20,6 @@ export function parseTopic(topic: string): ParsedTopic | null {
   if (t?.[1] && t[2]) return { scope: 'thing', id: t[1].toLowerCase(), channel: t[2] as ThingChannel };
   return null;
 }
-
-export const deviceTopic = (deviceId: string, channel: DeviceChannel) => `/a/d/${deviceId}/${channel}`;
-export const thingTopic = (thingId: string, channel: ThingChannel) => `/a/t/${thingId}/${channel}`;
 
 /**
  * Topics the server uses between its own processes (live events and the like). Clients may neither publish

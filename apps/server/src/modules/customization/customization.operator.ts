@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../accounts/account.repository.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import { createCustomizationRepository } from './customization.repository.ts';
 import { slugProblem } from './host-slug.ts';

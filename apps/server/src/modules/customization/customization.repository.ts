@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { branding, customizationRecords, tosAcceptances } from '../../db/schema/index.ts';
 
-export type BrandingRow = typeof branding.$inferSelect;
-export type CustomizationRecordRow = typeof customizationRecords.$inferSelect;
+type BrandingRow = typeof branding.$inferSelect;
+type CustomizationRecordRow = typeof customizationRecords.$inferSelect;
 
 /** The only SQL for branding, company customization records and terms acceptances. */
 export function createCustomizationRepository(db: Database) {

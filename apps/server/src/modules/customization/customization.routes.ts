@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
+import { errors, security } from '../../http/route-schemas.ts';
 import type { CustomizationService } from './customization.service.ts';
 
 const tags = ['customization'];

@@ -13,9 +13,9 @@ import { slugFromHost } from './host-slug.ts';
 
 type BrandingBody = z.infer<typeof updateBrandingBodySchema>;
 
-export const TOS_ALREADY_ACCEPTED = 'User has already accepted the TOS.';
+const TOS_ALREADY_ACCEPTED = 'User has already accepted the TOS.';
 
-export interface CustomizationServiceDeps {
+interface CustomizationServiceDeps {
   db: Database;
   accounts: Pick<AccountService, 'acceptTerms'>;
   config: Pick<Config, 'baseHost'>;

@@ -47,7 +47,7 @@ const GENERATORS: Record<DemoVariable, Generator | null> = {
   led: null,
 };
 
-export const DEMO_DECLARATIONS: PropertyDeclaration[] = DEMO_PROPERTIES.map((p) => ({
+const DEMO_DECLARATIONS: PropertyDeclaration[] = DEMO_PROPERTIES.map((p) => ({
   name: p.name,
   type: p.type,
   generator: GENERATORS[p.name],

@@ -15,13 +15,13 @@ import type { DemoKeyOf } from './demo-keys.ts';
 
 /** Marks what the demo made, so the server finds its devices again at start (and users see what it is). */
 export const DEMO_TAG = { key: 'demo', value: 'true' } as const;
-export const DEMO_NAMES = {
+const DEMO_NAMES = {
   device: 'Demo_device',
   thing: 'Demo thing',
   dashboard: 'Demo dashboard',
 } as const;
 
-export interface DemoResources {
+interface DemoResources {
   deviceId: string;
   thingId: string;
   dashboardId: string;

@@ -14,10 +14,10 @@ import { createDemoResources } from './demo-resources.ts';
 import { createDemoSimulators, type DemoSimulators } from './demo-simulators.ts';
 
 /** Demo boards simulated at most at once (the newest); older demo devices stay, silent. */
-export const MAX_DEMO_SIMULATORS = 100;
+const MAX_DEMO_SIMULATORS = 100;
 const DEFAULT_INTERVAL_MS = 3000;
 
-export interface DemoDeps {
+interface DemoDeps {
   config: Pick<Config, 'demo' | 'productSlug' | 'mqtt'>;
   db: Database;
   events?: EventBus;
@@ -30,7 +30,7 @@ export interface DemoDeps {
 }
 
 /** Where the in-process boards connect: the embedded broker over loopback, or the external broker. */
-export function simulatorUrl(mqtt: MqttConfig, listening: Listening | null): string | null {
+function simulatorUrl(mqtt: MqttConfig, listening: Listening | null): string | null {
   if (mqtt.mode === 'external') {
     const url = new URL(mqtt.url);
     url.username = '';

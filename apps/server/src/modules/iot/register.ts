@@ -4,12 +4,12 @@ import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
+import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
-import { createApiClientsRepository } from './api-clients/api-clients.repository.ts';
 import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
 import { createClientTokens } from './api-clients/client-tokens.ts';
@@ -58,7 +58,7 @@ function brokerOf(config: Config): { host: string; port: number } | undefined {
   return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
 }
 
-export interface IotModulesDeps {
+interface IotModulesDeps {
   config: Config;
   db: Database;
   /** Sends dashboard access requests; without it they are accepted and dropped. */
@@ -92,7 +92,6 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const quotas = createIotQuotas({ config });
   const tokens = createClientTokens({
     db,
-    repo: createApiClientsRepository(db),
     issuer: `${config.publicUrl}/iot`,
   });
   const clients = createApiClientsService({ db, access, resolve, quotas, tokens });
@@ -168,7 +167,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(loraRoutes, { lora: createLoraService({ db, resolve, events }) });
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
-      await authed.register(deviceConnectivityRoutes, { db, resolve });
+      await authed.register(deviceConnectivityRoutes, {
+        connectivity: createDeviceConnectivityService({ db, devices }),
+      });
       await authed.register(appLoginRoutes, { connectivity });
       await authed.register(otaRoutes, { ota });
       await authed.register(certsRoutes, {

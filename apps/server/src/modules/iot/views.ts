@@ -8,9 +8,9 @@ import type { ThingView } from './things/things.schemas.ts';
 
 /** API answers built from rows, in upstream's shapes (absent values are left out, as Goa does). */
 
-export const deviceHref = (id: string) => `/iot/v2/devices/${id}`;
-export const thingHref = (id: string) => `/iot/v2/things/${id}`;
-export const propertyHref = (thingId: string, id: string) => `/iot/v2/things/${thingId}/properties/${id}`;
+const deviceHref = (id: string) => `/iot/v2/devices/${id}`;
+const thingHref = (id: string) => `/iot/v2/things/${id}`;
+const propertyHref = (thingId: string, id: string) => `/iot/v2/things/${thingId}/properties/${id}`;
 
 const num = (v: number | null) => (v === null ? undefined : v);
 

@@ -47,4 +47,3 @@ export function iotEvents(bus: EventBus | undefined) {
     },
   };
 }
-export type IotEvents = ReturnType<typeof iotEvents>;

@@ -13,7 +13,7 @@ export interface SpaceKey {
   ownerUserId: string;
 }
 
-export interface OnboardingsUpdatedData {
+interface OnboardingsUpdatedData {
   onboarding_id: string;
   /** Only this user's onboarding streams re-read their list. */
   user_id: string;
@@ -30,7 +30,6 @@ export type LiveEvent =
   | { type: 'devices.updated'; space: SpaceKey; data: DeviceUpdatedData }
   | { type: DashboardEventType; space: SpaceKey; data: DashboardChangedData }
   | { type: 'onboardings.updated'; space: SpaceKey; data: OnboardingsUpdatedData };
-export type LiveEventType = LiveEvent['type'];
 export type DashboardEventType = 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted';
 export type LiveEventHandler = (event: LiveEvent) => void;
 

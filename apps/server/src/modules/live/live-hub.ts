@@ -20,7 +20,7 @@ interface Channel {
   dropTimer: NodeJS.Timeout | undefined;
 }
 
-export interface Attachment {
+interface Attachment {
   /** Events after the client's Last-Event-ID when this process still holds all of them; else null. */
   replay: NumberedEvent[] | null;
   /** The id to give a fresh snapshot (null when replaying). */

@@ -4,14 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
+import { errors, security } from '../../http/route-schemas.ts';
 import { type SpaceRequest, type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
 import { type SpaceKey, spaceKeyOf } from './live-event.ts';
 import type { LiveHub, NumberedEvent } from './live-hub.ts';
 import { openSse, type SseOptions } from './sse.ts';
 import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from './stream-registry.ts';
 
-export interface LiveRoutesDeps {
+interface LiveRoutesDeps {
   hub: LiveHub;
   registry: StreamRegistry;
   resolve: SpaceResolver;

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aedesTransport } from './aedes-transport.ts';
 import type { EventBus, LiveEvent, LiveTransport, SpaceKey } from './live-event.ts';
 import { createMqttBus } from './mqtt-bus.ts';
 import { mqttClientTransport } from './mqtt-client-transport.ts';
@@ -265,51 +264,4 @@ describe.each(brokers)('batches on %s', (name, start, available) => {
       expect(c.seen.messages - heardBefore).toBe(1);
     },
   );
-});
-
-describe('the MQTT event bus on the embedded broker', () => {
-  it('does not hand the embedded process its own messages back', async () => {
-    const broker = await startAedes();
-    cleanups.push(() => broker.close());
-    if (!broker.aedes) throw new Error('no embedded broker');
-    const c = counted(aedesTransport(broker.aedes));
-    const embedded = createMqttBus(c.transport);
-    const remote = createMqttBus(mqttClientTransport(await client(broker)));
-    await linked(remote, embedded);
-    await linked(embedded, remote);
-    const space = team();
-    const onEmbedded = collect(embedded, space);
-    await synced(remote, onEmbedded, space);
-    onEmbedded.length = 0;
-    const heardBefore = c.seen.messages;
-    for (let i = 0; i < 20; i += 1) embedded.publish(thingUpdated(space));
-    const marker = thingUpdated(space);
-    remote.publish(marker);
-    await until(() => onEmbedded.some((e) => same(e, marker)), 'the marker from the remote process');
-    expect(onEmbedded).toHaveLength(21);
-    expect(c.seen.messages - heardBefore).toBe(1);
-  });
-
-  it("links the broker's own process (no client) with a process connected to it", async () => {
-    const broker = await startAedes();
-    cleanups.push(() => broker.close());
-    if (!broker.aedes) throw new Error('no embedded broker');
-    const embedded = createMqttBus(aedesTransport(broker.aedes));
-    const remote = createMqttBus(mqttClientTransport(await client(broker)));
-    await linked(embedded, remote);
-    await linked(remote, embedded);
-    await linked(embedded, remote);
-    await nextTurn();
-    const space = team();
-    const onEmbedded = collect(embedded, space);
-    const onRemote = collect(remote, space);
-    const one = thingUpdated(space);
-    const two = thingUpdated(space);
-    embedded.publish(one);
-    remote.publish(two);
-    await until(() => onEmbedded.length === 2 && onRemote.length === 2, 'both events on both sides');
-    expect(onEmbedded).toEqual([one, two]);
-    expect(new Set(onRemote)).toEqual(new Set([one, two]));
-    expect(embedded.stats().rejected + remote.stats().rejected).toBe(0);
-  });
 });

@@ -11,7 +11,7 @@ import {
 import { createLocalBus } from './local-bus.ts';
 import { decodeWire, encodeWireBatch } from './wire.ts';
 
-export interface MqttBusStats {
+interface MqttBusStats {
   /** Events received from other processes and delivered here. */
   received: number;
   /** Messages on live topics refused (malformed, oversized, space not matching the topic). */

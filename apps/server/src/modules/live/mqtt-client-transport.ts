@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import type { LiveTransport } from './live-event.ts';
 
 /** Does `topic` fall under the MQTT filter (`+` one level, `#` the rest)? */
-export function topicMatches(filter: string, topic: string): boolean {
+function topicMatches(filter: string, topic: string): boolean {
   const f = filter.split('/');
   const t = topic.split('/');
   for (let i = 0; i < f.length; i += 1) {

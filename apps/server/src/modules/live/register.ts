@@ -2,10 +2,11 @@ import { LIVE_HEARTBEAT_MS } from '@tinkercloud/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { liveRoutes } from './live.routes.ts';
 import type { EventBus } from './live-event.ts';
 import { createLiveHub } from './live-hub.ts';
-import { readSnapshot } from './snapshot.ts';
+import { createSnapshotReader } from './snapshot.ts';
 import { createStreamRegistry } from './stream-registry.ts';
 
 export interface LiveOptions {
@@ -17,7 +18,7 @@ export interface LiveOptions {
   bufferSize?: number;
 }
 
-export const LIVE_DEFAULTS = {
+const LIVE_DEFAULTS = {
   heartbeatMs: LIVE_HEARTBEAT_MS,
   maxStreamsPerUser: 10,
   bufferSize: 500,
@@ -29,7 +30,7 @@ export const LIVE_DEFAULTS = {
  */
 export async function registerLive(
   app: FastifyInstance,
-  deps: { db: Database; events: EventBus; options?: LiveOptions },
+  deps: { db: Database; events: EventBus; telemetry: TelemetryStore; options?: LiveOptions },
 ) {
   const options = { ...LIVE_DEFAULTS, ...deps.options };
   const hub = createLiveHub(deps.events, { bufferSize: options.bufferSize });
@@ -43,7 +44,7 @@ export async function registerLive(
     hub,
     registry,
     resolve: createSpaceResolver(deps.db),
-    readSnapshot: (space) => readSnapshot(deps.db, space),
+    readSnapshot: createSnapshotReader({ db: deps.db, telemetry: deps.telemetry }),
     heartbeatMs: options.heartbeatMs,
   });
   return { registry, heartbeatMs: options.heartbeatMs };

@@ -3,15 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StreamRegistry } from './stream-registry.ts';
 
 /** One server-sent event; `data` is sent as one line of JSON. */
-export function sseFrame(frame: { id?: string; event: string; data: unknown }): string {
+function sseFrame(frame: { id?: string; event: string; data: unknown }): string {
   const id = frame.id === undefined ? '' : `id: ${frame.id}\n`;
   return `${id}event: ${frame.event}\ndata: ${JSON.stringify(frame.data)}\n\n`;
 }
 
 /** A stream that falls this far behind (bytes not taken by the client) is closed; it resumes on reconnect. */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-export interface SseStream {
+interface SseStream {
   send(frame: { id?: string; event: string; data: unknown }): void;
   readonly closed: boolean;
   close(): void;

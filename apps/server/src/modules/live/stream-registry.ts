@@ -12,7 +12,7 @@ export const STREAM_OPEN_RATE_LIMIT = {
   keyGenerator: (request: FastifyRequest) => `event-stream:${request.actor?.userId ?? request.ip}`,
 } as const;
 
-export const TOO_MANY_STREAMS = 'Too many live streams are open for this account; close a tab and try again.';
+const TOO_MANY_STREAMS = 'Too many live streams are open for this account; close a tab and try again.';
 
 /**
  * The event streams open in this process: at most `maxPerUser` at once per user (each holds a connection and a

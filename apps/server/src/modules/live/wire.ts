@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { LIVE_TOPIC_PREFIX, type LiveEvent, type SpaceKey, spaceTopic } from './live-event.ts';
 
 /** Larger messages on a live topic are dropped unread; the biggest real event is a 4 KB string value. */
-export const MAX_WIRE_BYTES = 256 * 1024;
+const MAX_WIRE_BYTES = 256 * 1024;
 /** A batch is cut before it grows past this, so it stays well inside `MAX_WIRE_BYTES`. */
-export const BATCH_WIRE_BYTES = 128 * 1024;
+const BATCH_WIRE_BYTES = 128 * 1024;
 
 const spaceSchema = z.object({ organizationId: z.uuid().nullable(), ownerUserId: z.uuid() });
 const body = <T extends string, D extends z.ZodType>(type: T, data: D) =>
@@ -57,7 +57,7 @@ export function encodeWireBatch(origin: string, space: SpaceKey, events: readonl
   return out;
 }
 
-export type WireResult = { ok: true; origin: string; events: LiveEvent[] } | { ok: false; reason: string };
+type WireResult = { ok: true; origin: string; events: LiveEvent[] } | { ok: false; reason: string };
 
 /**
  * Reads a message from a live topic: one event or a batch of one space. Anything that is not well formed, or

@@ -1,6 +1,6 @@
 /** Image types we store. SVG is not one: it can carry scripts. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+type ImageType = (typeof IMAGE_TYPES)[number];
 
 const startsWith = (buf: Uint8Array, bytes: readonly number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);

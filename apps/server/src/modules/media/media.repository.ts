@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 
-export type MediaRow = typeof media.$inferSelect;
+type MediaRow = typeof media.$inferSelect;
 export type MediaKind = MediaRow['kind'];
 
 /** The only SQL for stored images. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
 import { readWholeFile } from '../../http/multipart-file.ts';
-import { errors, noContent, security } from '../spaces/route-helpers.ts';
+import { errors, noContent, security } from '../../http/route-schemas.ts';
 import { logoQuery, spaceIdParam } from '../spaces/spaces.schemas.ts';
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, type MediaService } from './media.service.ts';
 

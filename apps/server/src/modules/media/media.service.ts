@@ -12,7 +12,7 @@ import { createMediaRepository, type MediaKind } from './media.repository.ts';
 
 export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_TOO_LARGE = 'The logo must be at most 1 MiB.';
-export const NOT_AN_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
+const NOT_AN_IMAGE = 'The logo must be a PNG, JPEG, GIF or WebP image.';
 
 /** Space logos (the icon and the horizontal "second" logo), stored in the database and served publicly. */
 export function createMediaService(deps: {

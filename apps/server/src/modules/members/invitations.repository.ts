@@ -12,7 +12,7 @@ export interface Invitee {
   emailVerified: boolean;
 }
 
-export interface ReceivedInvitationRow {
+interface ReceivedInvitationRow {
   id: string;
   organizationId: string;
   organizationName: string;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
-import { errors, noContent, security } from '../spaces/route-helpers.ts';
+import { errors, noContent, security } from '../../http/route-schemas.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
 const tags = ['members'];

@@ -32,11 +32,11 @@ import { createMembersRepository, type MemberRow, type MembersRepository } from 
 
 type AddBody = z.infer<typeof addMembersBodySchema>;
 
-export const LAST_ADMIN = 'A space needs at least one admin: make another member admin first.';
-export const MINOR_EDU_ONLY = 'Minors can only be members of school (edu) spaces.';
-export const MINOR_STUDENT_ONLY = 'A minor can only be a student.';
+const LAST_ADMIN = 'A space needs at least one admin: make another member admin first.';
+const MINOR_EDU_ONLY = 'Minors can only be members of school (edu) spaces.';
+const MINOR_STUDENT_ONLY = 'A minor can only be a student.';
 
-export function toMember(row: MemberRow): Member {
+function toMember(row: MemberRow): Member {
   return {
     id: row.id,
     username: row.username,
@@ -50,7 +50,7 @@ export function toMember(row: MemberRow): Member {
 }
 
 /** What the space sees of an invitation: the login as typed, never the account it matched. */
-export function toInvitation(row: InvitationRow): SpaceInvitation {
+function toInvitation(row: InvitationRow): SpaceInvitation {
   return {
     id: row.id,
     login: row.login,
@@ -92,7 +92,7 @@ function recipientOf(account: UserRow | null, login: string): UserRow | null {
 const roleLabel = (org: OrganizationRow, role: string) =>
   ROLE_OPTIONS[org.space].find((o) => o.value === role)?.label ?? role;
 
-export interface MembersServiceDeps {
+interface MembersServiceDeps {
   db: Database;
   config: Pick<Config, 'productSlug' | 'productName' | 'publicUrl'>;
   /** Tells invitees by e-mail; without it they still find the invitation on Home. */

@@ -36,7 +36,7 @@ export function bestPlan(planIds: readonly string[], productSlug: string): strin
   return best;
 }
 
-export function isActive(expiresAt: Date | null, now = new Date()): boolean {
+function isActive(expiresAt: Date | null, now = new Date()): boolean {
   return expiresAt === null || expiresAt.getTime() > now.getTime();
 }
 

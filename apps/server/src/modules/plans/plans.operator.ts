@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@tinkercloud/shared';
+import { isUuid } from '@tinkercloud/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { createAccountRepository } from '../accounts/account.repository.ts';
-import { createSpacesRepository, isUuid, type OrganizationRow } from '../spaces/spaces.repository.ts';
+import { createSpacesRepository, type OrganizationRow } from '../spaces/spaces.repository.ts';
 import { inTransaction } from '../spaces/transaction.ts';
 import { catalogueFor, planFits } from './plan-rules.ts';
 import { createPlansRepository } from './plans.repository.ts';
@@ -12,7 +13,7 @@ import { applySpacePlan, applyUserPlan } from './plans.service.ts';
 
 export type PlanTarget = { user: string } | { space: string };
 
-export interface GrantInput {
+interface GrantInput {
   target: PlanTarget;
   planId: string;
   seats?: number | undefined;

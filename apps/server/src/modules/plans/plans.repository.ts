@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { planRenewals, userPlans } from '../../db/schema/index.ts';
 
-export type RenewalRow = typeof planRenewals.$inferSelect;
-export type NewRenewalRow = typeof planRenewals.$inferInsert;
-export type UserPlanRow = typeof userPlans.$inferSelect;
+type RenewalRow = typeof planRenewals.$inferSelect;
+type NewRenewalRow = typeof planRenewals.$inferInsert;
+type UserPlanRow = typeof userPlans.$inferSelect;
 
 /** The only SQL for user plans and plan renewals (a space's plan lives on its row: spaces repository). */
 export function createPlansRepository(db: Database) {
@@ -64,4 +64,3 @@ export function createPlansRepository(db: Database) {
     },
   };
 }
-export type PlansRepository = ReturnType<typeof createPlansRepository>;

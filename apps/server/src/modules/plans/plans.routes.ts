@@ -3,13 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
+import { errors, security } from '../../http/route-schemas.ts';
 import type { PlansService } from './plans.service.ts';
 
 const tags = ['plans'];
 
 const limitsSchema = recapSchema.shape.limits;
-export const planCatalogueResponseSchema = z.object({
+const planCatalogueResponseSchema = z.object({
   plans: z.array(
     z.object({
       id: z.string(),
@@ -19,13 +19,13 @@ export const planCatalogueResponseSchema = z.object({
     }),
   ),
 });
-export const renewalParams = z.object({
+const renewalParams = z.object({
   renewal_id: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .describe('The renewal id the operator handed out'),
 });
-export const activationResponseSchema = z.object({ plan_id: z.string(), message: z.string() });
+const activationResponseSchema = z.object({ plan_id: z.string(), message: z.string() });
 const recapHeaders = z.object({
   'x-organization': z
     .union([z.literal('my-cloud'), z.uuid()])

@@ -9,9 +9,9 @@ import { activePlanOf, bestPlan, catalogueFor, limitsOf, nextExpiry } from './pl
 import { createPlansRepository } from './plans.repository.ts';
 import type { UsageSource } from './usage.ts';
 
-export const PLAN_ACTIVATED = 'Plan activated successfully.';
+const PLAN_ACTIVATED = 'Plan activated successfully.';
 
-export interface PlansServiceDeps {
+interface PlansServiceDeps {
   db: Database;
   config: Pick<Config, 'productSlug' | 'productName'>;
   usage: UsageSource;

@@ -2,7 +2,7 @@ import type { Recap } from '@tinkercloud/shared';
 import type { Database } from '../../db/client.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 
-export type Usage = Recap['usage'];
+type Usage = Recap['usage'];
 
 /**
  * Where the recap's usage counters come from. Things, API clients, sketches, compilations and devices have no

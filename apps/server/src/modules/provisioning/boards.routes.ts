@@ -1,8 +1,8 @@
 import { boardListSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errors, security } from '../../http/route-schemas.ts';
 import { BOARDS } from '../iot/catalogue/boards.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
 
 /** The boards of our catalogue for the web app's onboarding (spec 7.4): the same list as /iot/v1/supported/devices. */
 export const boardsRoutes: FastifyPluginAsync = async (app) => {

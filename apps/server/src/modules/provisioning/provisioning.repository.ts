@@ -100,4 +100,3 @@ export function createProvisioningRepository(db: Database) {
     },
   };
 }
-export type ProvisioningRepository = ReturnType<typeof createProvisioningRepository>;

@@ -2,12 +2,12 @@ import { ONBOARDINGS_EVENT, onboardingSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../http/route-schemas.ts';
 import { type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
 import { streamOptions } from '../live/live.routes.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { openSse } from '../live/sse.ts';
 import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from '../live/stream-registry.ts';
-import { errors, security } from '../spaces/route-helpers.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
 
 const tags = ['provisioning'];
@@ -18,7 +18,7 @@ const spaceHeader = z.object({
   'x-organization': z.string().max(64).optional().describe('The space; absent or `my-cloud` for My Cloud'),
 });
 
-export interface ProvisioningRoutesDeps {
+interface ProvisioningRoutesDeps {
   provisioning: ProvisioningService;
   events: EventBus;
   registry: StreamRegistry;

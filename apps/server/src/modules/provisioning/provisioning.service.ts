@@ -1,25 +1,29 @@
+import { isUuid } from '@tinkercloud/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { SpaceRequest, SpaceResolver } from '../iot/common/space.ts';
-import { createDevicesRepository } from '../iot/devices/devices.repository.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../iot/common/space.ts';
 import type { EventBus } from '../live/live-event.ts';
-import { isUuid } from '../spaces/spaces.repository.ts';
 import { onboardingView } from './onboarding-view.ts';
 import { createProvisioningRepository, type OnboardingOwner } from './provisioning.repository.ts';
 
 /** The spec's error text for an onboarding that does not exist (or is not the caller's). */
-export const ONBOARDING_NOT_FOUND = 'Onboarding ID not found';
+const ONBOARDING_NOT_FOUND = 'Onboarding ID not found';
 /** The default list covers this much time; `all` lists older ones too. */
-export const RECENT_MS = 24 * 3_600_000;
-export const MAX_LISTED = 100;
+const RECENT_MS = 24 * 3_600_000;
+const MAX_LISTED = 100;
 
 /**
  * Onboardings of boards from the browser: each user sees and changes only the ones they started, in the space
  * they started them in. Reading needs `iot.read` in the space, starting and ending `iot.write`.
  */
-export function createProvisioningService(deps: { db: Database; resolve: SpaceResolver; events?: EventBus }) {
+export function createProvisioningService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  events?: EventBus;
+  /** Whether the device exists (not in the trash) in the space: the IoT module's knowledge, wired in. */
+  deviceInSpace: (space: IotSpace, deviceId: string) => Promise<boolean>;
+}) {
   const repo = createProvisioningRepository(deps.db);
-  const devices = createDevicesRepository(deps.db);
 
   async function ownerFor(ref: SpaceRequest, action: 'iot.read' | 'iot.write') {
     const space = await deps.resolve(ref, action);
@@ -72,8 +76,7 @@ export function createProvisioningService(deps: { db: Database; resolve: SpaceRe
      */
     async start(ref: SpaceRequest, deviceId: string) {
       const { space, owner } = await ownerFor(ref, 'iot.write');
-      const device = await devices.find(space, deviceId);
-      if (!device) throw notFound('Device');
+      if (!(await deps.deviceInSpace(space, deviceId))) throw notFound('Device');
       const waiting = await repo.activeFor(owner, deviceId);
       if (waiting) return { created: false, onboarding: onboardingView(waiting) };
       const id = await repo.insert(owner, deviceId);

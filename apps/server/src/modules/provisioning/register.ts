@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createSpaceResolver } from '../iot/common/space.ts';
+import { createDevicesRepository } from '../iot/devices/devices.repository.ts';
 import type { EventBus } from '../live/live-event.ts';
 import type { StreamRegistry } from '../live/stream-registry.ts';
 import { boardsRoutes } from './boards.routes.ts';
@@ -13,7 +14,13 @@ export async function registerProvisioning(
   deps: { db: Database; events: EventBus; registry: StreamRegistry; heartbeatMs: number },
 ) {
   const resolve = createSpaceResolver(deps.db);
-  const provisioning = createProvisioningService({ db: deps.db, resolve, events: deps.events });
+  const devices = createDevicesRepository(deps.db);
+  const provisioning = createProvisioningService({
+    db: deps.db,
+    resolve,
+    events: deps.events,
+    deviceInSpace: async (space, deviceId) => (await devices.find(space, deviceId)) !== null,
+  });
   await app.register(provisioningRoutes, {
     provisioning,
     events: deps.events,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 /** Upper-case letters and digits without the look-alikes 0/O and 1/I. */
 export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const JOIN_CODE_LENGTH = 8;
+const JOIN_CODE_LENGTH = 8;
 
 /** A random join code: 8 characters of a 32-letter alphabet (40 bits). */
 export function generateJoinCode(): string {

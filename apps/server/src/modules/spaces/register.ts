@@ -19,7 +19,7 @@ import { createUsageSource, type UsageSource } from '../plans/usage.ts';
 import { spacesRoutes } from './spaces.routes.ts';
 import { createSpacesService } from './spaces.service.ts';
 
-export interface SpaceModulesDeps {
+interface SpaceModulesDeps {
   config: Config;
   db: Database;
   accounts: AccountService;

@@ -1,10 +1,11 @@
+import { isUuid } from '@tinkercloud/shared';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
-export type NewOrganizationRow = typeof organizations.$inferInsert;
-export type OrganizationChanges = Partial<
+type NewOrganizationRow = typeof organizations.$inferInsert;
+type OrganizationChanges = Partial<
   Pick<
     NewOrganizationRow,
     'name' | 'type' | 'country' | 'planId' | 'planSeats' | 'planExpiresAt' | 'slug' | 'logoMediaId'
@@ -12,14 +13,11 @@ export type OrganizationChanges = Partial<
 >;
 
 /** A space seen by one user: the row, the user's roles there and the member count. */
-export interface OrganizationForUser {
+interface OrganizationForUser {
   org: OrganizationRow;
   roles: string[];
   members: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`;
 

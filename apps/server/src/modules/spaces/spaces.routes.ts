@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
-import { errors, noContent, security } from './route-helpers.ts';
+import { errors, noContent, security } from '../../http/route-schemas.ts';
 import { selfInvitationResponseSchema, spaceIdParam } from './spaces.schemas.ts';
 import { INVALID_CODE, type SpacesService } from './spaces.service.ts';
 
@@ -23,7 +23,7 @@ const tags = ['spaces'];
  * Join codes are 40-bit secrets: guessing is throttled per signed-in user (a class joining at once is 30
  * users, each trying a few times).
  */
-export const JOIN_CODE_RATE_LIMIT = {
+const JOIN_CODE_RATE_LIMIT = {
   max: 20,
   timeWindow: '10 minutes',
   hook: 'preHandler',

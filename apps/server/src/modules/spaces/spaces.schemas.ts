@@ -10,8 +10,6 @@ export const logoQuery = z.object({
     .describe('"second" for the horizontal logo; absent (or empty) for the icon logo'),
 });
 
-export const validateCodeQuery = z.object({ code: z.string().max(64).describe('A join code') });
-
 export const selfInvitationResponseSchema = z.object({
   organization_id: z.string(),
   already_member: z.boolean().optional().describe('true (with 200) when the caller already belongs there'),

@@ -9,8 +9,8 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../errors.ts';
-import { isUniqueViolation } from '../accounts/account.repository.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { COUNTRY_CODES } from '../catalogue/countries.data.ts';
 import { createInvitationsRepository } from '../members/invitations.repository.ts';
@@ -25,11 +25,10 @@ type CreateBody = z.infer<typeof createSpaceBodySchema>;
 type UpdateBody = z.infer<typeof updateSpaceBodySchema>;
 
 export const INVALID_CODE = 'This is not a valid code.';
-export const ALREADY_MEMBER = 'You are already a member of this space.';
 /** The role a self-invited user gets: student in a school, editor in a team. */
 export const JOIN_ROLE = { edu: 'role:edu-student', pro: 'role:pro-editor' } as const;
 
-export interface SpacesServiceDeps {
+interface SpacesServiceDeps {
   db: Database;
   accounts: Pick<AccountService, 'findById'>;
   config: Pick<Config, 'productSlug' | 'productName'>;
@@ -53,7 +52,7 @@ export function seatsFullReason(org: OrganizationRow, members: number, productSl
 }
 
 /** Why a space takes no one by code, or null when it does (seats of 6.5; an expired pro space takes no one). */
-export function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
+function closedReason(org: OrganizationRow, members: number, productSlug: string): string | null {
   if (org.space === 'pro' && !activePlanOf(org)) return "This space's plan has expired.";
   return seatsFullReason(org, members, productSlug);
 }
@@ -68,7 +67,7 @@ export function createSpacesService(deps: SpacesServiceDeps) {
 
   async function account(actorId: string) {
     const found = await deps.accounts.findById(actorId);
-    if (!found) throw new AppError('unauthorized', 'Authentication error');
+    if (!found) throw unauthorized();
     return found;
   }
 

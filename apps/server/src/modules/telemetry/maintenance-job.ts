@@ -1,6 +1,6 @@
 import type { TelemetryStore } from './telemetry-store.ts';
 
-export interface MaintenanceJob {
+interface MaintenanceJob {
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { RETENTION_CLASSES } from '@tinkercloud/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import {
   addDays,
   classTable,
@@ -12,7 +13,6 @@ import {
   TELEMETRY_TABLES,
 } from './partitions.ts';
 import { type RetentionDays, retentionCode, retentionCutoff } from './retention.ts';
-import { rowsOf } from './sql-results.ts';
 
 export interface MaintenanceReport {
   created: string[];

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../db/migrate.ts';
-import { rowsOf } from './sql-results.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 
 const folders: string[] = [];
 const databases: { close(): Promise<void> }[] = [];

@@ -12,7 +12,7 @@ export const TELEMETRY_TABLES = [
   { name: 'telemetry_minutes', time: 'bucket' },
   { name: 'telemetry_hours', time: 'bucket' },
 ] as const;
-export type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
+type TelemetryTable = (typeof TELEMETRY_TABLES)[number];
 
 /**
  * Days per table: a day for the short retentions, a week (from Monday) for the long ones. Retention drops

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import { type Aggregation, chooseResolution, type Resolution, ROLLUP_SECONDS } from './resolution.ts';
-import { rowsOf } from './sql-results.ts';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /**
@@ -10,7 +10,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  */
 const epochMs = (column: SQL) => sql`round(date_part('epoch', ${column}) * 1000)`;
 
-export interface RawWindow {
+interface RawWindow {
   propertyId: SQL;
   from: Date;
   to: Date;
@@ -25,7 +25,7 @@ export interface RawWindow {
  * values, not column references, so the planner drops the day tables outside them. Composable into larger
  * queries: the series API reads properties and their values in one round trip.
  */
-export function rawWindowSql(w: RawWindow): SQL {
+function rawWindowSql(w: RawWindow): SQL {
   return sql`(
     select coalesce(json_agg(${epochMs(sql`x.at`)} order by x.at), '[]'::json) as times,
            coalesce(json_agg(x.value order by x.at), '[]'::json) as vals
@@ -35,7 +35,7 @@ export function rawWindowSql(w: RawWindow): SQL {
 }
 
 /** The bounds of a raw window as SQL expressions (columns of an outer row, placeholders of a prepared statement). */
-export interface RawWindowOfRow {
+interface RawWindowOfRow {
   propertyId: SQL;
   from: SQL;
   to: SQL;

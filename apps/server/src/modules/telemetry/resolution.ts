@@ -35,7 +35,7 @@ export const ROLLUP_SECONDS = { minute: 60, hour: 3600 } as const;
  * days (43-minute buckets), 7 days and 1 day (173 s) read minute rollups; 3 months and a year hour rollups;
  * 12 hours (86 s) and less raw points.
  */
-export const MIN_ROLLUPS_PER_BUCKET = 2;
+const MIN_ROLLUPS_PER_BUCKET = 2;
 
 /** Whether min, max, sum and count per rollup answer the aggregation exactly. */
 export function rollupsAnswer(aggregation: Aggregation, zeroOne: boolean): boolean {

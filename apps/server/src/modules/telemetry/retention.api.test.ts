@@ -2,10 +2,10 @@ import type { RetentionClass } from '@tinkercloud/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import { createRetentionClassifier } from '../iot/common/retention-classes.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import { startMaintenanceJob } from './maintenance-job.ts';
-import { rowsOf } from './sql-results.ts';
 import { createTelemetryStore } from './telemetry-store.ts';
 
 let t: TestApp;

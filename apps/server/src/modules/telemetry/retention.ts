@@ -14,10 +14,6 @@ export function retentionCode(c: RetentionClass): number {
   return RETENTION_CLASSES.indexOf(c);
 }
 
-export function retentionClassOfCode(code: number): RetentionClass | undefined {
-  return RETENTION_CLASSES[code];
-}
-
 const DAY_MS = 86_400_000;
 
 /** Values at or before this instant have expired for the class. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
-import { rowsOf } from './sql-results.ts';
 import type { TelemetryPoint } from './write.ts';
 
 let t: TestApp;

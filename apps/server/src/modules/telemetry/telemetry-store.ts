@@ -15,7 +15,7 @@ import {
 import { DEFAULT_RETENTION_DAYS, type RetentionDays, retentionCode } from './retention.ts';
 import { checkPoints, type TelemetryPoint, writePoints } from './write.ts';
 
-export interface TelemetryStoreOptions {
+interface TelemetryStoreOptions {
   retentionDays?: RetentionDays;
   /**
    * The retention class of each property (its space's plan). Absent or silent about an id: 'free'. The

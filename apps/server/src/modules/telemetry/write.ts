@@ -1,6 +1,7 @@
+import { isUuid } from '@tinkercloud/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { rowsOf } from './sql-results.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 
 /** One value of one property at one instant (interface 2 of the architecture). */
 export interface TelemetryPoint {
@@ -12,19 +13,17 @@ export interface TelemetryPoint {
   num: number | null;
 }
 
-export class TelemetryPointError extends Error {
+class TelemetryPointError extends Error {
   constructor(index: number, reason: string) {
     super(`Telemetry point ${index}: ${reason}.`);
     this.name = 'TelemetryPointError';
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Refuses the whole batch (before anything is written) when a point is malformed. */
 export function checkPoints(points: readonly TelemetryPoint[]): void {
   for (const [i, p] of points.entries()) {
-    if (typeof p.propertyId !== 'string' || !UUID.test(p.propertyId)) {
+    if (typeof p.propertyId !== 'string' || !isUuid(p.propertyId)) {
       throw new TelemetryPointError(i, 'propertyId is not a uuid');
     }
     if (!(p.at instanceof Date) || Number.isNaN(p.at.getTime())) throw new TelemetryPointError(i, 'bad time');

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
-import type { Database } from '../../db/client.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { errors, noContent, security } from '../../http/route-schemas.ts';
 import type { AccountService } from '../accounts/account.service.ts';
-import { errors, noContent } from '../spaces/route-helpers.ts';
-import { createUserSettingsRepository } from './users.repository.ts';
 import {
   confirmResultSchema,
   deleteAccountBody,
@@ -14,20 +12,15 @@ import {
   settingsSchema,
   userIdParam,
 } from './users.schemas.ts';
-import { createUsersService } from './users.service.ts';
+import type { UsersService } from './users.service.ts';
 
 const tags = ['users'];
-const security = [{ bearerAuth: [] }];
 
 /** Users API of spec section 7.2. */
-export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountService }> = async (
-  app,
-  opts,
-) => {
-  const service = createUsersService({
-    accounts: opts.accounts,
-    settings: createUserSettingsRepository(opts.db),
-  });
+export const usersRoutes: FastifyPluginAsync<{
+  users: UsersService;
+  accounts: Pick<AccountService, 'deleteOwnAccount'>;
+}> = async (app, { users: service, accounts }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
 
@@ -125,7 +118,7 @@ export const usersRoutes: FastifyPluginAsync<{ db: Database; accounts: AccountSe
       },
     },
     async (request, reply) => {
-      await opts.accounts.deleteOwnAccount(actorOf(request).userId, request.body);
+      await accounts.deleteOwnAccount(actorOf(request).userId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -8,7 +8,7 @@ export const profileQuery = z.object({
   scopes: z.string().max(200).optional().describe('Comma-separated; "private" adds the private block'),
 });
 
-export const privateBlockSchema = z.object({
+const privateBlockSchema = z.object({
   email: z.string(),
   email_verified: z.boolean(),
   is_minor: z.boolean(),

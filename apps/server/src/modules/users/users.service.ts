@@ -4,7 +4,7 @@ import type { Account } from '../accounts/account.types.ts';
 import type { UserSettingsRepository } from './users.repository.ts';
 import type { Profile } from './users.schemas.ts';
 
-export function toProfile(account: Account, withPrivate: boolean): Profile {
+function toProfile(account: Account, withPrivate: boolean): Profile {
   const profile: Profile = {
     id: account.id,
     username: account.username,
@@ -53,3 +53,4 @@ export function createUsersService(deps: { accounts: AccountService; settings: U
     },
   };
 }
+export type UsersService = ReturnType<typeof createUsersService>;

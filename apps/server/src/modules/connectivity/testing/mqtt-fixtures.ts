@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { TestApp } from '../../../../test/app.ts';
 import type { Database } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/sql-results.ts';
 import { iotFixtures } from '../../iot/testing/iot-fixtures.ts';
-import { rowsOf } from '../../telemetry/sql-results.ts';
 
 /**
  * Real mqtt.js clients against the test app's broker, and the IoT resources they need. The clients connect to

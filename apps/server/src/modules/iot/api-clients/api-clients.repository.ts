@@ -46,4 +46,3 @@ export function createApiClientsRepository(db: Database) {
     },
   };
 }
-export type ApiClientsRepository = ReturnType<typeof createApiClientsRepository>;

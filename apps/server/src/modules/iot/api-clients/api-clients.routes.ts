@@ -2,8 +2,9 @@ import { singleLineText } from '@tinkercloud/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, errors, security, sendEmpty } from '../common/schemas.ts';
+import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf } from '../common/space.ts';
 import type { ApiClientsService } from './api-clients.service.ts';
 

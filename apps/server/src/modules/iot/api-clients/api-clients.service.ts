@@ -20,9 +20,9 @@ const randomString = (length: number) =>
   Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
-export const INVALID_CLIENT = 'Invalid client credentials.';
+const INVALID_CLIENT = 'Invalid client credentials.';
 
-export interface ApiClientView {
+interface ApiClientView {
   id: string;
   client_id: string;
   name: string;

@@ -1,21 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { UPSTREAM_USER_ID_CLAIM } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../../db/client.ts';
 import { serverSecrets } from '../../../db/schema/index.ts';
-import { CLIENT_TOKEN_KID } from '../common/auth.ts';
-import type { ApiClientsRepository } from './api-clients.repository.ts';
+import { createApiClientsRepository } from './api-clients.repository.ts';
 
-export const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
-export const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
+const USER_ID_CLAIM = UPSTREAM_USER_ID_CLAIM;
+const ORGANIZATION_CLAIM = 'http://arduino.cc/organization_id';
 /** Upstream tokens last about five minutes; the clients fetch a new one when it runs out. */
-export const CLIENT_TOKEN_TTL_S = 300;
+const CLIENT_TOKEN_TTL_S = 300;
 const KEY_NAME = 'iot.client_token_key';
+/** The `kid` of our tokens' header: how the API and the broker tell them from the identity provider's. */
+const CLIENT_TOKEN_KID = 'iot-client';
 /** How long a verified API key is trusted before its row is read again (revocation delay). */
 const REVOCATION_CHECK_MS = 5_000;
 
-export interface VerifiedClientToken {
+/** A token of the client-credentials flow (else, presumably, one of the identity provider). */
+export function isClientToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).kid === CLIENT_TOKEN_KID;
+  } catch {
+    return false;
+  }
+}
+
+interface VerifiedClientToken {
   userId: string;
   clientId: string;
   organizationId: string | null;
@@ -26,7 +36,8 @@ export interface VerifiedClientToken {
  * Signs and checks the JWTs of the client-credentials flow with an HMAC key kept in the database (created on
  * first use, so every server process shares it). A token stops working soon after its API key is deleted.
  */
-export function createClientTokens(deps: { db: Database; repo: ApiClientsRepository; issuer: string }) {
+export function createClientTokens(deps: { db: Database; issuer: string }) {
+  const repo = createApiClientsRepository(deps.db);
   let key: Promise<Uint8Array> | undefined;
   const loadKey = () =>
     (key ??= (async () => {
@@ -82,7 +93,7 @@ export function createClientTokens(deps: { db: Database; repo: ApiClientsReposit
       if (typeof userId !== 'string' || typeof clientId !== 'string') return null;
       const checked = live.get(clientId);
       if (checked === undefined || checked.until < Date.now()) {
-        const row = await deps.repo.findByClientId(clientId);
+        const row = await repo.findByClientId(clientId);
         if (!row || row.ownerUserId !== userId) {
           live.delete(clientId);
           return null;

@@ -22,7 +22,7 @@ export const DEVICE_TYPES = [
   'nano_nora',
   'unoq',
 ] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
+type DeviceType = (typeof DEVICE_TYPES)[number];
 
 export const CONNECTION_TYPES = [
   'wifi',

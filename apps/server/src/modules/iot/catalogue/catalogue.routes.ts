@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { errors, security } from '../common/schemas.ts';
 import { BOARDS } from './boards.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
 

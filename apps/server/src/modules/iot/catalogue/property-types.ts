@@ -17,7 +17,7 @@ export {
 } from '@tinkercloud/shared/iot';
 
 /** Strings longer than this are refused as property values. */
-export const MAX_STRING_VALUE = MAX_STRING_LENGTH;
+const MAX_STRING_VALUE = MAX_STRING_LENGTH;
 
 /**
  * Why `value` does not fit the type, or null when it does. The rules are the device protocol's (what a board

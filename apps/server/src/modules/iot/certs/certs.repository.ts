@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { iotDeviceCerts } from '../../../db/schema/index.ts';
 
 export type CertRow = typeof iotDeviceCerts.$inferSelect;
-export type NewCert = typeof iotDeviceCerts.$inferInsert;
+type NewCert = typeof iotDeviceCerts.$inferInsert;
 export type CertChanges = Partial<Omit<NewCert, 'id' | 'deviceId' | 'createdAt'>>;
 
 /** The only SQL of device certificates; callers have checked the device's space. */
@@ -70,4 +70,3 @@ export function createCertsRepository(db: Database) {
     },
   };
 }
-export type CertsRepository = ReturnType<typeof createCertsRepository>;

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, errors, idParam, security, sendEmpty } from '../common/schemas.ts';
+import { emptyBody, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { certCreateBody, certParams, certSchema, certUpdateBody } from './certs.schemas.ts';
 import type { CertsService } from './certs.service.ts';

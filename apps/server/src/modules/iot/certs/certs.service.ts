@@ -9,11 +9,11 @@ import type { DeviceCaStore } from './device-ca.ts';
 import { CsrError, parseCsr, pem } from './x509.ts';
 
 /** More would only be stale keys: a board holds one. */
-export const MAX_CERTS_PER_DEVICE = 10;
+const MAX_CERTS_PER_DEVICE = 10;
 /** The CA recorded when the caller names none. */
-export const DEFAULT_CA = 'device-ca';
+const DEFAULT_CA = 'device-ca';
 
-export function certView(row: CertRow): CertView {
+function certView(row: CertRow): CertView {
   const signature = row.signatureR + row.signatureS;
   return compact({
     id: row.id,

@@ -17,11 +17,11 @@ import {
 } from './x509.ts';
 
 const SECRET_NAME = 'iot.device_ca';
-export const DEVICE_CA_NAME = 'Device CA';
+const DEVICE_CA_NAME = 'Device CA';
 /** Arduino's compressed certificates count validity in whole years, at most 31 (five bits). */
-export const CERT_VALIDITY_YEARS = 31;
+const CERT_VALIDITY_YEARS = 31;
 
-export interface DeviceCa {
+interface DeviceCa {
   certificatePem: string;
   keyId: Buffer;
   /** Signs a device certificate: subject CN = the device id, key from its request. */

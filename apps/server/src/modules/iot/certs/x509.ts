@@ -21,7 +21,7 @@ function bytes(buffer: Buffer): ArrayBuffer {
   return Uint8Array.from(buffer).buffer;
 }
 
-export interface ParsedCsr {
+interface ParsedCsr {
   /** The SubjectPublicKeyInfo as the request carries it. */
   spki: Buffer;
   publicKey: KeyObject;
@@ -77,7 +77,7 @@ export async function keyIdentifier(spki: Buffer): Promise<Buffer> {
   return Buffer.from(extension.keyId, 'hex');
 }
 
-export interface CertificateSpec {
+interface CertificateSpec {
   serial: Buffer;
   /** A name to encode, or one read from a certificate (kept byte for byte, so chains match exactly). */
   issuer: x509.JsonName | x509.Name;

@@ -1,22 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decodeProtectedHeader } from 'jose';
-import { AppError } from '../../../errors.ts';
-import type { ClientTokens } from '../api-clients/client-tokens.ts';
-
-/** The API key behind a client-credentials token, when the call was made with one. */
-export interface ApiClientContext {
-  clientId: string;
-  /** The space the token was issued for; null: My Cloud (X-Organization may still name a space). */
-  organizationId: string | null;
-}
-
-const clients = new WeakMap<FastifyRequest, ApiClientContext>();
-
-export function apiClientOf(request: FastifyRequest): ApiClientContext | undefined {
-  return clients.get(request);
-}
-
-const unauthorized = () => new AppError('unauthorized', 'Authentication error');
+import { unauthorized } from '../../../errors.ts';
+import { type ClientTokens, isClientToken } from '../api-clients/client-tokens.ts';
+import { rememberApiClient } from './api-client-context.ts';
 
 /** Verified identity-provider tokens, kept until they expire (a JWT cannot change, so checking it once is enough). */
 const verified = new Map<string, { actor: NonNullable<FastifyRequest['actor']>; until: number }>();
@@ -44,7 +29,7 @@ export function createIotAuthenticate(app: FastifyInstance, tokens: ClientTokens
       // An API key's token lives with its key (deleted with the account, or on request at a reset).
       if (!ok || !(await app.tokenAccepted(ok.userId, ok.claims.iat, { apiKey: true }))) throw unauthorized();
       request.actor = { userId: ok.userId, claims: ok.claims };
-      clients.set(request, { clientId: ok.clientId, organizationId: ok.organizationId });
+      rememberApiClient(request, { clientId: ok.clientId, organizationId: ok.organizationId });
       return;
     }
     await app.authenticate(request);
@@ -55,13 +40,3 @@ export function createIotAuthenticate(app: FastifyInstance, tokens: ClientTokens
     }
   };
 }
-
-function isClientToken(token: string): boolean {
-  try {
-    return decodeProtectedHeader(token).kid === CLIENT_TOKEN_KID;
-  } catch {
-    return false;
-  }
-}
-
-export const CLIENT_TOKEN_KID = 'iot-client';

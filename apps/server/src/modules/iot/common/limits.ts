@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../../../errors.ts';
-import { apiClientOf } from './auth.ts';
+import { apiClientOf } from './api-client-context.ts';
 
 /** Request bodies of the IoT API are small JSON documents; 512 KB leaves room for large dashboards. */
-export const IOT_BODY_LIMIT = 512 * 1024;
+const IOT_BODY_LIMIT = 512 * 1024;
 
 /** Caps the body size of every route registered in `scope` (unless a route sets its own). */
 export function limitBodies(scope: FastifyInstance, bytes = IOT_BODY_LIMIT) {

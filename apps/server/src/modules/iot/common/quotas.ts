@@ -6,18 +6,18 @@ import {
   type PlanLimits,
   quotaState,
 } from '@tinkercloud/shared';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
+import { lockForTransaction } from '../../../db/locks.ts';
 import { AppError } from '../../../errors.ts';
 import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
-import { createPlansRepository } from '../../plans/plans.repository.ts';
+import { activeUserPlans } from '../../plans/user-plans.ts';
 import type { IotSpace } from './space.ts';
 
-export type QuotaKind = 'things' | 'api_clients' | 'triggers';
+type QuotaKind = 'things' | 'api_clients' | 'triggers';
 
 const WHAT: Record<QuotaKind, string> = { things: 'things', api_clients: 'API keys', triggers: 'triggers' };
-export const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
+const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
 
 /**
  * Plan limits of issue 4 item 4, the same rules the Plan Usage page shows (spec section 9): things up to
@@ -38,7 +38,7 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
         plans: plan ? [plan] : [],
       };
     }
-    const plans = await createPlansRepository(db).activeUserPlans(space.ownerUserId);
+    const plans = await activeUserPlans(db, space.ownerUserId);
     return {
       limits: limitsOf(bestPlan(plans, deps.config.productSlug), deps.config.productSlug),
       expired: false,
@@ -54,7 +54,7 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
      */
     async require(tx: Database, space: IotSpace, kind: QuotaKind, used: () => Promise<number>) {
       const key = `iot-quota:${space.organizationId ?? `user:${space.ownerUserId}`}`;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      await lockForTransaction(tx, key);
       const { limits, expired, plans } = await limitsFor(tx, space);
       if (kind === 'triggers' && !hasPaidPlanBeyondEntry(plans)) {
         throw new AppError('precondition_failed', TRIGGERS_NEED_PLAN);

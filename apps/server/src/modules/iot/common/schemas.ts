@@ -2,7 +2,6 @@ import {
   DEVICE_NAME_MAX_LENGTH,
   DEVICE_NAME_MESSAGE,
   DEVICE_NAME_PATTERN,
-  errorBodySchema,
   TAG_PART_MAX_LENGTH,
   TAG_PART_PATTERN,
   THING_NAME_MAX_LENGTH,
@@ -14,12 +13,6 @@ import {
 } from '@tinkercloud/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-
-/** Every operation of the upstream API declares the oauth2 scheme; ours takes the same bearer tokens. */
-export const security = [{ bearerAuth: [] }];
-
-/** Failures leave in the error body (served as `application/vnd.goa.error+json` under /iot). */
-export const errors = { '4xx': errorBodySchema } as const;
 
 /** Deletes and other body-less successes answer 200 with an empty body, as upstream does. */
 export const emptyBody = z.null().describe('No body');

@@ -1,4 +1,4 @@
-import { rolesAllow, type SpaceAction } from '@tinkercloud/shared';
+import { isUuid, rolesAllow, type SpaceAction } from '@tinkercloud/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -7,8 +7,8 @@ import type { Database } from '../../../db/client.ts';
 import { iotChangeMarkers, memberships, organizations } from '../../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../../errors.ts';
 import { ROLE_FORBIDS } from '../../spaces/space-access.ts';
-import { isUuid, type OrganizationRow } from '../../spaces/spaces.repository.ts';
-import { apiClientOf } from './auth.ts';
+import type { OrganizationRow } from '../../spaces/spaces.repository.ts';
+import { apiClientOf } from './api-client-context.ts';
 
 /** Who calls and which space they name: what every IoT service method receives. */
 export interface SpaceRequest {

@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from './media-types.ts';
-import {
-  emptyBody,
-  errors,
-  idParam,
-  security,
-  sendEmpty,
-  type Tag,
-  tagKey,
-  tagSchema,
-  tagsResponseSchema,
-} from './schemas.ts';
+import { emptyBody, idParam, sendEmpty, type Tag, tagKey, tagSchema, tagsResponseSchema } from './schemas.ts';
 import { spaceRequestOf as ref, type SpaceRequest } from './space.ts';
 
 /** What a taggable resource's service offers (devices and things share the upstream tag API). */
-export interface TaggedService {
+interface TaggedService {
   tags(ref: SpaceRequest, id: string): Promise<z.infer<typeof tagsResponseSchema>>;
   putTag(ref: SpaceRequest, id: string, tag: Tag): Promise<void>;
   deleteTag(ref: SpaceRequest, id: string, key: string): Promise<void>;

@@ -47,7 +47,7 @@ function offsetSeconds(timeZone: string, at: Date): number {
 const HOUR_MS = 3_600_000;
 const cache = new Map<string, { info: TimezoneInfo; until: number }>();
 
-export interface TimezoneInfo {
+interface TimezoneInfo {
   name: string;
   /** Current UTC offset in seconds, DST included. */
   offset: number;

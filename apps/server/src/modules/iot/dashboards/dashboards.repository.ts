@@ -359,4 +359,3 @@ export function createDashboardsRepository(db: Database) {
     },
   };
 }
-export type DashboardsRepository = ReturnType<typeof createDashboardsRepository>;

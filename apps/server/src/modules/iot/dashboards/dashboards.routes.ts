@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyBody, errors, forceQuery, idParam, security, sendEmpty } from '../common/schemas.ts';
+import { errors, security } from '../../../http/route-schemas.ts';
+import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import {
   cloneBody,

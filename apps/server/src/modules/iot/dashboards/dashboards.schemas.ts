@@ -14,7 +14,7 @@ export { dashboardV2Schema, dashboardV3Schema, linkedVariableSchema } from '@tin
  * Dashboard, widget and page names: upstream's pattern `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it
  * anywhere), so "Greenhouse 1" is valid; we also refuse control characters.
  */
-export const dashboardName = z
+const dashboardName = z
   .string()
   .min(1)
   .max(64)
@@ -48,9 +48,9 @@ const widgetFields = {
   height_mobile: coord.optional(),
   variables: z.array(z.uuid()).max(100).optional(),
 };
-export const widgetPayload = z.object(widgetFields);
+const widgetPayload = z.object(widgetFields);
 /** Widgets of v3 dashboards live on a page: its uuid, or "0" for the main page. */
-export const widgetV3Payload = z.object({
+const widgetV3Payload = z.object({
   ...widgetFields,
   page_id: z
     .string()
@@ -62,7 +62,7 @@ export const widgetV3Payload = z.object({
 });
 export type WidgetPayload = z.infer<typeof widgetV3Payload>;
 
-export const pagePayload = z.object({
+const pagePayload = z.object({
   id: z.uuid(),
   name: dashboardName,
   position: z.number().int().min(0).max(1000),

@@ -17,8 +17,8 @@ import {
 import type { DashboardBody, WidgetPayload } from './dashboards.schemas.ts';
 import { SHARE_REQUEST_MAILS_PER_DAY, shareRequestMail } from './share-request-mail.ts';
 
-export type DashboardVersion = 2 | 3;
-export const UNKNOWN_PROPERTY = 'A widget links a property that does not exist in this space.';
+type DashboardVersion = 2 | 3;
+const UNKNOWN_PROPERTY = 'A widget links a property that does not exist in this space.';
 
 const widgetRow = (
   dashboardId: string,

@@ -22,7 +22,7 @@ export interface DeviceRecord {
   propertiesCount: number | null;
 }
 
-export interface DeviceFilters {
+interface DeviceFilters {
   showDeleted?: boolean;
   serial?: string;
   uniqueHardwareId?: string;
@@ -283,4 +283,3 @@ export function createDevicesRepository(db: Database) {
     },
   };
 }
-export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

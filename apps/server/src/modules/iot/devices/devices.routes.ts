@@ -1,17 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { sendCachedAnswer } from '../common/cached-reply.ts';
 import { MEDIA } from '../common/media-types.ts';
-import {
-  emptyBody,
-  errors,
-  forceQuery,
-  idParam,
-  security,
-  sendEmpty,
-  showDeletedQuery,
-} from '../common/schemas.ts';
+import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { registerTagRoutes } from '../common/tag-routes.ts';
 import { deviceClaimBody } from './claim.schemas.ts';

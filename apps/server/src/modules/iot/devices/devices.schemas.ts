@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONNECTION_TYPES, DEVICE_TYPES } from '../catalogue/boards.ts';
-import { deviceName, queryBool, showDeletedQuery, tagFilters } from '../common/schemas.ts';
+import { deviceName, queryBool, tagFilters } from '../common/schemas.ts';
 import { propertySchema } from '../properties/properties.schemas.ts';
 
 export { type DeviceView, deviceSchema, deviceStatusSchema, passSchema } from '@tinkercloud/shared';
@@ -61,10 +61,9 @@ export const deviceListQuery = z.object({
   tags: tagFilters,
   unique_hardware_id: z.string().max(64).optional(),
 });
-export const deviceShowQuery = showDeletedQuery;
 
 export const passQuery = z.object({ suggested_password: queryBool.optional() });
-export const devicePassword = z
+const devicePassword = z
   .string()
   .min(8)
   .max(128)

@@ -21,11 +21,11 @@ import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from '
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
 
 /** How long stored values are kept (shown on `GET /iot/v2/devices/{id}/properties`). */
-export const DATA_RETENTION_DAYS = 30;
-export const WRONG_PASSWORD = 'The password does not match.';
+const DATA_RETENTION_DAYS = 30;
+const WRONG_PASSWORD = 'The password does not match.';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export type PropertyInput = { name: string; type: 'infer' | 'base64' | 'hex' | 'json'; value: unknown };
+type PropertyInput = { name: string; type: 'infer' | 'base64' | 'hex' | 'json'; value: unknown };
 
 /** The value of `PUT /iot/v2/devices/{id}/properties` entries, decoded as their `type` says. */
 function decodeInput(p: PropertyInput): unknown {
@@ -47,7 +47,7 @@ function decodeInput(p: PropertyInput): unknown {
   }
 }
 
-export type DeviceListQuery = {
+type DeviceListQuery = {
   serial?: string;
   uniqueHardwareId?: string;
   showDeleted?: boolean;

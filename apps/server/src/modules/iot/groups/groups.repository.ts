@@ -168,4 +168,3 @@ export function createGroupsRepository(db: Database) {
     },
   };
 }
-export type GroupsRepository = ReturnType<typeof createGroupsRepository>;

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   groupFolderSchema as folderSchema,
   GROUP_KINDS,
   groupListSchema,
@@ -9,15 +8,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../auth/auth.plugin.ts';
+import { errors, noContent, security } from '../../../http/route-schemas.ts';
 import { queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { allTimeZones, timezoneInfo } from '../common/timezones.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { GroupsService } from './groups.service.ts';
-
-const security = [{ bearerAuth: [] }];
-const errors = { '4xx': errorBodySchema } as const;
-const noContent = z.null().describe('No content');
 
 const folderName = z
   .string()

@@ -15,7 +15,7 @@ import {
   type ItemRow,
 } from './groups.repository.ts';
 
-export const LIST_KINDS: Record<string, GroupKind[]> = {
+const LIST_KINDS: Record<string, GroupKind[]> = {
   devices: ['DEVICE'],
   things: ['THING'],
   dashboards: ['DASHBOARD'],

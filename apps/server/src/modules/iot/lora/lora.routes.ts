@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { errors, security } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { FREQUENCY_PLANS } from './frequency-plans.ts';
 import { frequencyPlansSchema, loraDeviceCreateBody, loraDeviceSchema } from './lora.schemas.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, forbidden } from '../../../errors.ts';
-import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';

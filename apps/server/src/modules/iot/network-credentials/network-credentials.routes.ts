@@ -3,9 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { CONNECTION_TYPES } from '../catalogue/boards.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { errors, security } from '../common/schemas.ts';
 import { credentialsByConnection, credentialsFor } from './network-credentials.ts';
 
 const credentialSchema = networkCredentialSchema;

@@ -5,7 +5,7 @@ import { createOtaUrls, type OtaUrls } from './ota-urls.ts';
 /** An update in progress whose device says nothing for this long has failed. */
 export const OTA_SILENCE_MS = 30 * 60_000;
 /** The hash a device that never reported one is offered as its current firmware. */
-export const UNKNOWN_SHA256 = '0'.repeat(64);
+const UNKNOWN_SHA256 = '0'.repeat(64);
 
 /** The library's OTA states (compat §2.4), by the names the OTA status API shows. */
 const STATE_NAMES: Record<number, string> = {
@@ -23,7 +23,7 @@ const STATE_NAMES: Record<number, string> = {
 const FAIL = 8;
 const UNAVAILABLE = 9;
 
-export interface OtaOffer {
+interface OtaOffer {
   type: 'OtaUpdateDown';
   id: string;
   url: string;
@@ -31,7 +31,7 @@ export interface OtaOffer {
   finalSha256: string;
 }
 
-export interface OtaProgress {
+interface OtaProgress {
   id: string;
   state: number;
   stateData: number;

@@ -4,9 +4,7 @@ import { loadOrCreateSecret } from '../../../idp/secrets.ts';
 
 const SECRET_NAME = 'iot.ota_url_key';
 /** A download link works this long after it was made (the device fetches it at once). */
-export const OTA_URL_TTL_S = 3600;
-/** The library keeps the URL in a 256-byte buffer (compat §2.4). */
-export const OTA_URL_MAX = 255;
+const OTA_URL_TTL_S = 3600;
 export const OTA_DOWNLOAD_PATH = '/ota/v1/binaries';
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { lockForTransaction } from '../../../db/locks.ts';
 import {
   iotDeviceFirmware,
   iotDevices,
@@ -8,7 +9,7 @@ import {
   iotOtaUpdates,
   type OtaStatus,
 } from '../../../db/schema/index.ts';
-import { rowsOf } from '../../telemetry/sql-results.ts';
+import { rowsOf } from '../../../db/sql-results.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
 
 export type OtaRow = typeof iotOtaUpdates.$inferSelect;
@@ -18,7 +19,7 @@ export type OtaStateRow = typeof iotOtaStates.$inferSelect;
 export type BinaryInfo = Omit<typeof iotOtaBinaries.$inferSelect, 'content'>;
 
 /** Statuses after which nothing changes. */
-export const FINAL_STATUSES: readonly OtaStatus[] = ['succeeded', 'failed', 'cancelled'];
+const FINAL_STATUSES: readonly OtaStatus[] = ['succeeded', 'failed', 'cancelled'];
 const ACTIVE: OtaStatus[] = ['pending', 'in_progress'];
 
 const binaryInfo = {
@@ -35,7 +36,7 @@ export function createOtaRepository(db: Database) {
   return {
     /** Serialises OTA creation per device (call inside a transaction). */
     async lockDevice(tx: Database, deviceId: string) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`iot-ota:${deviceId}`}))`);
+      await lockForTransaction(tx, `iot-ota:${deviceId}`);
     },
 
     async insertBinary(
@@ -250,4 +251,3 @@ export function createOtaRepository(db: Database) {
     },
   };
 }
-export type OtaRepository = ReturnType<typeof createOtaRepository>;

@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
 import { readWholeFile } from '../../../http/multipart-file.ts';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { errors, idParam, queryBool, security } from '../common/schemas.ts';
+import { idParam, queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import {
   downloadParams,

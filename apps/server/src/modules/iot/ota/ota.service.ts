@@ -14,18 +14,18 @@ import type { OtaUrls } from './ota-urls.ts';
 /** Firmware files are at most this large (the largest Arduino OTA partitions hold a few MB). */
 export const OTA_MAX_BYTES = 10 * 1024 * 1024;
 /** Upstream's default wait for the device. */
-export const DEFAULT_EXPIRE_MINS = 10;
+const DEFAULT_EXPIRE_MINS = 10;
 /** How often an update is sent again to a device that reconnects without starting it. */
-export const OTA_MAX_RETRIES = 3;
+const OTA_MAX_RETRIES = 3;
 /** Files kept per device (the newest; those of unfinished updates too): uploads cannot fill the database. */
 export const OTA_FILES_PER_DEVICE = 5;
 /** The OTA API version we speak (ids and statuses: version 2 and above). */
-export const OTA_VERSION = 2;
+const OTA_VERSION = 2;
 
 export const OTA_NEEDS_PLAN = 'OTA updates need a plan that includes them (Maker or above).';
 export const OTA_IN_PROGRESS = 'An OTA update is already in progress for this device.';
 
-export function otaView(row: OtaListRow) {
+function otaView(row: OtaListRow) {
   return compact({
     id: row.id,
     device_id: row.deviceId,
@@ -50,7 +50,7 @@ function stateView(row: OtaStateRow) {
   });
 }
 
-export interface OtaStart {
+interface OtaStart {
   expireInMins?: number;
 }
 

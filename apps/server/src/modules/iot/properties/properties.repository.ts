@@ -3,9 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import { iotProperties, telemetryLastValues } from '../../../db/schema/index.ts';
 
 export type PropertyRow = typeof iotProperties.$inferSelect;
-export type PropertyChanges = Partial<
-  Omit<typeof iotProperties.$inferInsert, 'id' | 'thingId' | 'createdAt'>
->;
+type PropertyChanges = Partial<Omit<typeof iotProperties.$inferInsert, 'id' | 'thingId' | 'createdAt'>>;
 export interface PropertyRecord {
   property: PropertyRow;
   linkedToTrigger: boolean;
@@ -109,4 +107,3 @@ export function createPropertiesRepository(db: Database) {
     },
   };
 }
-export type PropertiesRepository = ReturnType<typeof createPropertiesRepository>;

@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
 import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
@@ -17,7 +17,7 @@ import { checkedPoint, propertyColumns, publishValue, variableTaken } from './pr
 import { FUTURE_TOLERANCE_MS } from './publish.schemas.ts';
 
 const TWO_WEEKS_MS = 14 * 86_400_000;
-export const MAX_POINTS = 1000;
+const MAX_POINTS = 1000;
 
 /** Properties v2 of a thing: CRUD, publish (stores the value now) and numeric time series. */
 export function createPropertiesService(deps: {

@@ -1,15 +1,14 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { iotExports, notifications, users } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
+import { createNotificationsRepository } from '../notifications/notifications.repository.ts';
 import { createSeriesRepository } from './series.repository.ts';
 
 /** At most this many values go into one export; the CSV says so when it is cut. */
-export const MAX_EXPORT_ROWS = 100_000;
-export const EXPORT_DAYS = 7;
+const MAX_EXPORT_ROWS = 100_000;
+const EXPORT_DAYS = 7;
 
 function csvCell(v: unknown): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -28,6 +27,7 @@ export function createHistoricData(deps: {
   publicUrl: string;
 }) {
   const series = createSeriesRepository(deps.db);
+  const notifications = createNotificationsRepository(deps.db);
 
   return {
     async request(ref: SpaceRequest, body: { from: Date; to: Date; properties: string[] }) {
@@ -55,21 +55,17 @@ export function createHistoricData(deps: {
       if (rows.length > MAX_EXPORT_ROWS) lines.push(`# cut at ${MAX_EXPORT_ROWS} values`);
       const csv = `${lines.join('\r\n')}\r\n`;
       const stamp = body.from.toISOString().slice(0, 10);
-      const [exported] = await deps.db
-        .insert(iotExports)
-        .values({
-          organizationId: space.organizationId,
-          ownerUserId: space.actorId,
-          filename: `historic-data-${stamp}.csv`,
-          contentType: 'text/csv; charset=utf-8',
-          body: csv,
-          size: Buffer.byteLength(csv),
-          expiresAt: new Date(Date.now() + EXPORT_DAYS * 86_400_000),
-        })
-        .returning();
-      if (!exported) throw new Error('insert returned no row');
+      const exported = await series.insertExport({
+        organizationId: space.organizationId,
+        ownerUserId: space.actorId,
+        filename: `historic-data-${stamp}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        body: csv,
+        size: Buffer.byteLength(csv),
+        expiresAt: new Date(Date.now() + EXPORT_DAYS * 86_400_000),
+      });
       const link = `${deps.publicUrl}/iot/v2/series/historic_data/${exported.id}`;
-      await deps.db.insert(notifications).values({
+      await notifications.insert({
         userId: space.actorId,
         organizationId: space.organizationId,
         kind: 'historic_data',
@@ -78,11 +74,7 @@ export function createHistoricData(deps: {
         link,
         data: { export_id: exported.id },
       });
-      const [me] = await deps.db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, space.actorId));
-      const to = me?.email;
+      const to = await notifications.emailOf(space.actorId);
       if (to && deps.mailer) {
         const text = `Your historic data export is ready: ${link}\nThe link works for ${EXPORT_DAYS} days.`;
         await deps.mailer.send({
@@ -97,12 +89,7 @@ export function createHistoricData(deps: {
 
     /** The CSV by its unguessable id (the mailed link), until it expires. */
     async download(id: string) {
-      const rows = await deps.db
-        .select()
-        .from(iotExports)
-        .where(and(eq(iotExports.id, id), gt(iotExports.expiresAt, new Date())))
-        .limit(1);
-      const row = rows[0];
+      const row = await series.liveExport(id, new Date());
       if (!row) throw notFound('Export');
       return row;
     },

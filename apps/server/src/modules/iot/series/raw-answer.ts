@@ -1,7 +1,7 @@
 import type { RawBatchRow } from './series.repository.ts';
 
 /** A request of a raw batch as answered: its query and the window, direction and limit it was read with. */
-export interface RawAnswerRequest {
+interface RawAnswerRequest {
   q: string;
   from: Date;
   to: Date;

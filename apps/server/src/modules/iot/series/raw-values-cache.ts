@@ -1,5 +1,5 @@
 /** The values of one raw window, as the database wrote them, with the marker they were read under. */
-export interface KeptValues {
+interface KeptValues {
   /** RawBatchRow.marker when they were read. */
   marker: string;
   /** The window's end when it was "now" (epoch ms): they answer later ends only. */
@@ -55,7 +55,6 @@ export function createRawValuesCache(opts: { maxBytes: number }) {
     },
   };
 }
-export type RawValuesCache = ReturnType<typeof createRawValuesCache>;
 
 /** The key of a property's raw window; `to` undefined: up to now. */
 export function rawWindowKey(w: {

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { prepareRaw } from '../../../db/prepared.ts';
-import { iotProperties, iotThings, telemetryLastValues } from '../../../db/schema/index.ts';
+import { iotExports, iotProperties, iotThings, telemetryLastValues } from '../../../db/schema/index.ts';
 import { rawWindowOfRowSql } from '../../telemetry/read.ts';
 import { type IotSpace, inSpace } from '../common/space.ts';
 
@@ -12,7 +12,7 @@ export interface SeriesProperty {
   thingId: string;
 }
 
-export interface RawRequest {
+interface RawRequest {
   kind: 'property' | 'thing';
   id: string;
   from: Date;
@@ -146,7 +146,10 @@ function rawBatchSql(team: boolean, shape: Requests, withValues: boolean): SQL {
     order by b.n, b.created_at, b.tag asc nulls last, b.id`;
 }
 
-/** The only SQL of the series API: which properties a space may read; their values come from telemetry. */
+/**
+ * The only SQL of the series API: which properties a space may read (their values come from telemetry), and
+ * the historic-data exports.
+ */
 export function createSeriesRepository(db: Database) {
   const live = () =>
     db
@@ -224,6 +227,21 @@ export function createSeriesRepository(db: Database) {
       const values = { actor: actorId, space: spaceId, ...requestValues(shape, requests) };
       return rawBatchStatement(spaceId !== null, shape, opts.withValues)(values);
     },
+
+    async insertExport(row: typeof iotExports.$inferInsert) {
+      const [exported] = await db.insert(iotExports).values(row).returning();
+      if (!exported) throw new Error('insert returned no row');
+      return exported;
+    },
+
+    /** The export with this id, unless it expired by `now`. */
+    async liveExport(id: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(iotExports)
+        .where(and(eq(iotExports.id, id), gt(iotExports.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
   };
 }
-export type SeriesRepository = ReturnType<typeof createSeriesRepository>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyBody, errors, security, sendEmpty } from '../common/schemas.ts';
+import { errors, security } from '../../../http/route-schemas.ts';
+import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import type { HistoricData } from './historic-data.ts';
 import {

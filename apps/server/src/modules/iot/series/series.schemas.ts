@@ -6,7 +6,7 @@ import { apiDate } from '../properties/properties.schemas.ts';
 export { batchSchema, rawBatchSchema } from '@tinkercloud/shared';
 
 /** `property.<uuid>` or `thing.<uuid>`. */
-export const seriesQuery = z
+const seriesQuery = z
   .string()
   .regex(
     /^(property|thing)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,

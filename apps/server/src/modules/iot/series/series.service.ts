@@ -1,7 +1,7 @@
+import { isUuid } from '@tinkercloud/shared';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUuid } from '../../spaces/spaces.repository.ts';
 import type { Aggregation } from '../../telemetry/resolution.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType, valueShapeOf } from '../catalogue/property-types.ts';

@@ -1,14 +1,12 @@
-import { errorBodySchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { idParam, queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import type { SketchFilesService } from './sketch-files.service.ts';
 
 const tags = ['files'];
-const security = [{ bearerAuth: [] }];
-const errors = { '4xx': errorBodySchema } as const;
 /** The rest of the URL after `/d/` or `/f/`, e.g. `$HOME/sketches_v2/Greenhouse/thingProperties.h`. */
 const pathParam = z.object({ '*': z.string().min(1).max(512) });
 

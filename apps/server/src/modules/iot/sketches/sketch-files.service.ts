@@ -4,9 +4,9 @@ import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createSketchesRepository, type SketchRow } from './sketches.repository.ts';
 
 /** Where sketches live in the file tree the web app browses (spec: `$HOME/sketches_v2`). */
-export const SKETCHES_ROOT = '$HOME/sketches_v2';
+const SKETCHES_ROOT = '$HOME/sketches_v2';
 
-export interface FileEntry {
+interface FileEntry {
   name: string;
   path: string;
   type: 'folder' | 'file';

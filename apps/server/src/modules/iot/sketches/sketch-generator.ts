@@ -28,7 +28,7 @@ export interface SketchInput {
   broker?: { host: string; port: number };
 }
 
-export interface SketchFile {
+interface SketchFile {
   name: string;
   content: string;
 }
@@ -49,14 +49,14 @@ export function conformSketchName(name: string): string {
 }
 
 /** The C++ identifier of a property: its variable name, else its name made into an identifier. */
-export function sketchVariableOf(p: Pick<SketchProperty, 'name' | 'variableName'>): string {
+function sketchVariableOf(p: Pick<SketchProperty, 'name' | 'variableName'>): string {
   if (p.variableName) return p.variableName;
   const id = p.name.replace(/[^a-zA-Z0-9_]/g, '_');
   return /^[a-zA-Z_]/.test(id) ? id : `_${id}`;
 }
 
 /** `onTemperatureChange` for `temperature`: the callback the library calls when the cloud writes a value. */
-export function callbackOf(variable: string): string {
+function callbackOf(variable: string): string {
   return `on${variable.charAt(0).toUpperCase()}${variable.slice(1)}Change`;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { errors, idParam, security } from '../common/schemas.ts';
+import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { thingSchema } from '../things/things.schemas.ts';
 import type { ThingSketchService } from './thing-sketch.service.ts';

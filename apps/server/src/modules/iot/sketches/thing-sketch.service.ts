@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
@@ -17,8 +17,7 @@ import {
 } from './sketch-generator.ts';
 import { createSketchesRepository } from './sketches.repository.ts';
 
-export const NO_SKETCH_DEVICE =
-  'The device bound to this thing runs no sketch (phone or manually driven device).';
+const NO_SKETCH_DEVICE = 'The device bound to this thing runs no sketch (phone or manually driven device).';
 /** Sketches of a generated name per thing name before giving up (`Name`, `Name_2`, …). */
 const NAME_ATTEMPTS = 3;
 

@@ -15,7 +15,7 @@ export interface ThingRecord {
   propertiesCount: number;
 }
 
-export interface ThingFilters {
+interface ThingFilters {
   showDeleted?: boolean;
   deviceId?: string;
   ids?: string[];
@@ -117,4 +117,3 @@ export function createThingsRepository(db: Database) {
     },
   };
 }
-export type ThingsRepository = ReturnType<typeof createThingsRepository>;

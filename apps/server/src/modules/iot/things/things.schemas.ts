@@ -12,7 +12,7 @@ import { propertyPayload } from '../properties/properties.schemas.ts';
 
 export { type ThingView, thingSchema } from '@tinkercloud/shared';
 
-export const timezone = z.string().transform((tz, ctx) => {
+const timezone = z.string().transform((tz, ctx) => {
   const canonical = canonicalTimeZone(tz);
   if (!canonical) {
     ctx.addIssue({ code: 'custom', message: 'an IANA time zone name such as Europe/Rome' });

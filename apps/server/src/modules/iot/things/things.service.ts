@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUniqueViolation } from '../../accounts/account.repository.ts';
 import type { ConnectivityHooks } from '../../connectivity/hooks.ts';
 import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
@@ -19,8 +19,7 @@ import { tagList, thingView } from '../views.ts';
 import { createThingsRepository, type ThingChanges, type ThingRecord } from './things.repository.ts';
 import type { ThingCreateBody, ThingUpdateBody } from './things.schemas.ts';
 
-export const DEVICE_TAKEN =
-  'The device is bound to another thing; repeat with force=true to move it to this thing.';
+const DEVICE_TAKEN = 'The device is bound to another thing; repeat with force=true to move it to this thing.';
 
 /** Things v2: CRUD, clone, device binding (with `force`), tags and template. */
 export function createThingsService(deps: {

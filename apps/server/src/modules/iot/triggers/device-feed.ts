@@ -1,7 +1,7 @@
 import type { DeviceStatusChange, StoredPropertyValue, TriggerFiring } from './trigger-firing.ts';
 
 /** A value the device side stored; `echo`: a device repeating a cloud write, already seen as that write. */
-export interface FedValue {
+interface FedValue {
   thing: { space: StoredPropertyValue['space'] };
   property: { id: string };
   value: unknown;

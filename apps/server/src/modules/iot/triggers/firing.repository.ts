@@ -10,10 +10,10 @@ import {
   memberships,
   users,
 } from '../../../db/schema/index.ts';
-import { rowsOf } from '../../telemetry/sql-results.ts';
+import { rowsOf } from '../../../db/sql-results.ts';
 import type { Person } from './trigger-templates.ts';
 
-export interface ActiveTriggerRow {
+interface ActiveTriggerRow {
   id: string;
   organizationId: string | null;
   ownerUserId: string;

@@ -50,7 +50,7 @@ export function conditionHolds(condition: Condition, value: unknown): boolean {
  */
 export const firesOnEveryValue = (condition: Condition) => condition.operator === 'CHANGED';
 
-export interface ValueRun<V> {
+interface ValueRun<V> {
   /** Whether the condition held at the first value of the run. */
   first: boolean;
   /** Whether it started to hold within the run (false, then true). */

@@ -18,7 +18,7 @@ export interface FiringContext {
 }
 
 /** A declared variable of an expression (upstream's `variable`). */
-export interface TemplateVariable {
+interface TemplateVariable {
   placeholder: string;
   entity: string;
   attribute: string;

@@ -19,7 +19,7 @@ export type ActionChanges = Partial<
   Pick<typeof iotActions.$inferInsert, 'name' | 'description' | 'email' | 'pushNotification' | 'triggerId'>
 >;
 
-export interface TriggerFilters {
+interface TriggerFilters {
   showDeleted?: boolean;
   propertyId?: string;
   deviceId?: string;
@@ -209,4 +209,3 @@ export function createTriggersRepository(db: Database) {
     },
   };
 }
-export type TriggersRepository = ReturnType<typeof createTriggersRepository>;

@@ -36,7 +36,7 @@ const multiline = (max: number) =>
       'no control characters',
     );
 
-export const templateVariable = z.object({
+const templateVariable = z.object({
   placeholder: z.string().min(1).max(64),
   entity: z.enum(['RECIPIENT', 'USER', 'DEVICE', 'THING', 'PROPERTY', 'TRIGGERING_DEVICE']),
   attribute: z.enum(['ID', 'NAME', 'VALUE', 'TIMESTAMP', 'USERNAME', 'EMAIL', 'STATUS']),
@@ -59,12 +59,12 @@ const recipient = z.object({
 });
 const recipients = z.array(recipient).max(50);
 
-export const emailAction = z.object({
+const emailAction = z.object({
   subject: titleExpression,
   body: bodyExpression,
   delivery: z.object({ to: recipients.min(1), cc: recipients.optional(), bcc: recipients.optional() }),
 });
-export const pushAction = z.object({
+const pushAction = z.object({
   title: titleExpression,
   body: bodyExpression,
   delivery: z.object({ to: recipients.min(1) }),

@@ -36,7 +36,7 @@ const OPERATORS_BY_KIND: Record<string, string[]> = {
 };
 
 /** A property trigger's condition, checked against the property's type (conditions on any type). */
-export function checkCondition(type: string, condition: Condition | undefined): Condition {
+function checkCondition(type: string, condition: Condition | undefined): Condition {
   const kind = valueShapeOf(type)?.kind ?? 'object';
   if (!condition) return { operator: kind === 'boolean' ? 'TRUE' : 'CHANGED' };
   const allowed = OPERATORS_BY_KIND[kind] ?? ['CHANGED'];
@@ -66,7 +66,7 @@ export function checkCondition(type: string, condition: Condition | undefined): 
 const STATUS_OPS = ['CHANGED', 'CONNECTED', 'DISCONNECTED'];
 
 /** A device status trigger's condition: CONNECTED or DISCONNECTED only, or (absent, CHANGED) both. */
-export function checkStatusCondition(condition: Condition | undefined): Condition | null {
+function checkStatusCondition(condition: Condition | undefined): Condition | null {
   if (!condition || condition.operator === 'CHANGED') return null;
   if (!STATUS_OPS.includes(condition.operator)) {
     throw new AppError(

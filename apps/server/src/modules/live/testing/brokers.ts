@@ -9,8 +9,6 @@ import { freePort } from '../../../../test/free-port.ts';
 
 export interface TestBroker {
   url: string;
-  /** The broker object when it runs in this process (Aedes). */
-  aedes?: Aedes;
   close(): Promise<void>;
 }
 
@@ -23,7 +21,6 @@ export async function startAedes(): Promise<TestBroker> {
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `mqtt://127.0.0.1:${port}`,
-    aedes: broker,
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@tinkercloud/shared';
 import { z } from 'zod';
 
+/** Every authenticated operation declares the bearer scheme (the OpenAPI document's `bearerAuth`). */
 export const security = [{ bearerAuth: [] }];
 
 /** Every failure leaves in the spec's error body; listed once so each route documents it. */
