@@ -24,6 +24,17 @@ interface AxeViolation {
  * (same-origin scripts only) would refuse.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Judge the settled page: a toast fading in or out is half transparent, and axe measures its colours
+  // blended with what lies beneath (a contrast no user reads). Finite animations get up to 2 s to end.
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter(
+        (a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+      )
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
