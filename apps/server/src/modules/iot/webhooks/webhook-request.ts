@@ -42,7 +42,9 @@ async function checkedAddress(hostname: string, opts: WebhookRequestOptions) {
   if (!opts.allowPrivate) {
     for (const a of addresses) {
       const kind = (opts.classify ?? internalAddressKind)(a.address);
-      if (kind) throw new Refused(`refused: ${bare} is ${a.address}, a ${kind} address`);
+      if (!kind) continue;
+      const address = literal ? bare : `${bare} is ${a.address}, and that`;
+      throw new Refused(`refused: ${address} is a ${kind} address`);
     }
   }
   return first;

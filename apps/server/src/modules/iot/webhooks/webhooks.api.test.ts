@@ -255,7 +255,7 @@ describe('thing webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       (l) => l.deliveries[0]?.status === 'FAILED',
     );
     expect(log.deliveries[0]?.error).toMatch(
-      /^refused: localhost is (127\.0\.0\.1|::1), a loopback address$/,
+      /^refused: localhost is (127\.0\.0\.1|::1), and that is a loopback address$/,
     );
     expect(r.requests).toEqual([]);
   });

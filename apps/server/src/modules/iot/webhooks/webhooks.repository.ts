@@ -117,7 +117,7 @@ export function createWebhooksRepository(db: Database) {
         db,
         sql`update ${iotWebhookDeliveries} d
             set attempts = d.attempts + 1,
-                next_attempt_at = now() + ${leaseMs} * interval '1 millisecond',
+                next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond',
                 updated_at = now()
             from (select id from ${iotWebhookDeliveries}
                   where status = 'PENDING' and next_attempt_at <= now()
@@ -162,7 +162,7 @@ export function createWebhooksRepository(db: Database) {
           error: outcome.error,
           updatedAt: sql`now()`,
           ...(outcome.retryInMs !== undefined && {
-            nextAttemptAt: sql`now() + ${outcome.retryInMs} * interval '1 millisecond'`,
+            nextAttemptAt: sql`now() + ${outcome.retryInMs}::double precision * interval '1 millisecond'`,
           }),
         })
         .where(eq(iotWebhookDeliveries.id, id));
