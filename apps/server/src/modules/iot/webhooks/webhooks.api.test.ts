@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
+import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { openTestDatabase } from '../../../../test/database.ts';
 import { iotWebhookDeliveries } from '../../../db/schema/index.ts';
+import { mqttFixtures } from '../../connectivity/testing/mqtt-fixtures.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
 
 /** A webhook receiver on 127.0.0.1: answers with the statuses queued for it (then 200), keeps every request. */
@@ -297,6 +300,46 @@ describe('thing webhooks across a restart', () => {
       await second?.close();
       await r.close();
       await database.close();
+    }
+  });
+});
+
+describe('thing webhooks from device ingest', () => {
+  it('delivers a value a device published over MQTT', async () => {
+    const r = receiver();
+    const uri = await r.start();
+    const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { broker: true });
+    const m = mqttFixtures(t);
+    try {
+      const user = await t.createUser();
+      const device = await m.deviceWithKey(user.id);
+      const thing = await m.thing(user.id, {
+        name: 'Board thing',
+        device_id: device.id,
+        webhook_uri: uri,
+        webhook_active: true,
+        properties: [{ ...temperature, variable_name: 'temp', type: 'FLOAT' }],
+      });
+      const client = await m.connectDevice(device);
+      await client.publishAsync(
+        `/a/t/${thing.id}/e/o`,
+        Buffer.from(encodeSenml(valueToRecords('temp', 'FLOAT', 31.5))),
+        { qos: 1 },
+      );
+      await until(
+        async () => r.requests.length,
+        (n) => n > 0,
+      );
+      await endConnection(client, 5_000);
+      expect(JSON.parse(r.requests[0]?.body ?? '{}')).toMatchObject({
+        thing: { id: thing.id, name: 'Board thing' },
+        variable: { name: 'temperature', type: 'FLOAT' },
+        value: 31.5,
+      });
+    } finally {
+      await m.closeAll();
+      await t.close();
+      await r.close();
     }
   });
 });
