@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { endConnection } from '@tinkercloud/device-protocol/simulator';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { openTestDatabase } from '../../../../test/database.ts';
@@ -195,6 +196,35 @@ describe('thing webhooks (WEBHOOK_ALLOW_PRIVATE)', () => {
       attempts: 3,
       error: 'answered HTTP 500',
     });
+  });
+
+  it('keeps the last 100 deliveries per thing, newest first', async () => {
+    const user = await t.createUser();
+    const { thing, propertyId } = await a.thingWithHook(user.id, uri);
+    const old = Date.now() - 3_600_000;
+    await t.db.insert(iotWebhookDeliveries).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        thingId: thing.id,
+        body: JSON.stringify({ value: `old ${i}` }),
+        status: 'DELIVERED' as const,
+        attempts: 1,
+        httpStatus: 200,
+        createdAt: new Date(old + i * 1000),
+      })),
+    );
+    await a.publish(user.id, thing.id, propertyId, 42);
+    const log = await until(
+      () => a.deliveries(user.id, thing.id),
+      (l) => l.deliveries.length === 100 && l.deliveries[0]?.status === 'DELIVERED',
+    );
+    expect(log.deliveries).toHaveLength(100);
+    expect(JSON.parse(log.deliveries[0]?.body ?? '{}').value).toBe(42);
+    // The six oldest went; the newest old one is second.
+    expect(log.deliveries.map((d) => JSON.parse(d.body).value).slice(1, 2)).toEqual(['old 104']);
+    expect(log.deliveries.at(-1)?.body).toBe(JSON.stringify({ value: 'old 6' }));
+    expect(
+      await t.db.select().from(iotWebhookDeliveries).where(eq(iotWebhookDeliveries.thingId, thing.id)),
+    ).toHaveLength(100);
   });
 
   it('drops values over 10 a second per thing and counts them', async () => {
