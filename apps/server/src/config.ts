@@ -74,6 +74,14 @@ const envSchema = z.object({
   IOT_LIST_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
   // A trigger fires at most once in this many seconds (a device sending 10 values a second floods no mailbox).
   TRIGGER_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // Thing webhooks may reach loopback, private, link-local and metadata addresses: only for receivers on
+  // the operator's own network (and tests). Off, such addresses are refused after DNS resolution.
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // Seconds waited before each retry of a failed webhook delivery (comma-separated); after the last, it fails.
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){0,9}$/, 'up to 10 comma-separated numbers of seconds')
+    .default('10,30,120,600,3600'),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
 });
@@ -110,6 +118,8 @@ export interface Config {
    * trigger.
    */
   iot: { rateLimitPerMinute: number; listCacheBytes: number; triggerMinIntervalMs: number };
+  /** Thing webhooks: whether internal addresses may be reached, and the waits before each retry. */
+  webhooks: { allowPrivate: boolean; retryDelaysMs: number[] };
   /** Stored values: days kept per retention class, and how often maintenance runs. */
   telemetry: {
     retentionDays: { free: number; entry: number; maker: number; 'maker-plus': number };
@@ -208,6 +218,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
       listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
       triggerMinIntervalMs: e.TRIGGER_MIN_INTERVAL_SECONDS * 1000,
+    },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      retryDelaysMs: e.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map((s) => Math.round(Number(s) * 1000)),
     },
     telemetry: {
       retentionDays: {

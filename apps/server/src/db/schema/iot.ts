@@ -506,3 +506,45 @@ export const iotChangeMarkers = pgTable('iot_change_markers', {
   devices: bigint('devices', { mode: 'number' }).notNull(),
   bumpedBy: bigint('bumped_by', { mode: 'number' }).notNull(),
 });
+
+/**
+ * A thing's webhook signing secret (issue 14): made when the webhook is first set, answered once then
+ * (`webhook_secret`) or when rotated, never in thing views. Kept as is: deliveries are signed with it.
+ * `droppedValues` counts values not delivered because the thing went over its delivery rate.
+ */
+export const iotThingWebhooks = pgTable('iot_thing_webhooks', {
+  thingId: uuid('thing_id')
+    .primaryKey()
+    .references(() => iotThings.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  droppedValues: bigint('dropped_values', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Webhook deliveries (issue 14): the outbox (rows `PENDING` until `next_attempt_at`, claimed by any process
+ * with `for update skip locked`) and the delivery log (the last 100 per thing are kept).
+ */
+export const iotWebhookDeliveries = pgTable(
+  'iot_webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    thingId: uuid('thing_id')
+      .notNull()
+      .references(() => iotThings.id, { onDelete: 'cascade' }),
+    /** The JSON document sent, as signed. */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['PENDING', 'DELIVERED', 'FAILED'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt is due; while an attempt runs, when its claim lapses. */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('iot_webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index('iot_webhook_deliveries_thing_idx').on(t.thingId, t.createdAt),
+  ],
+);

@@ -51,6 +51,9 @@ import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
 import { createTriggerFiring, type TriggerFiring } from './triggers/trigger-firing.ts';
 import { triggersRoutes } from './triggers/triggers.routes.ts';
 import { createTriggersService } from './triggers/triggers.service.ts';
+import { createWebhookDeliveries } from './webhooks/webhook-deliveries.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './webhooks/webhooks.service.ts';
 
 /** Our broker as a board reaches it (TLS: boards need it), for generated sketches; none for an external one. */
 function brokerOf(config: Config): { host: string; port: number } | undefined {
@@ -110,18 +113,34 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   });
   app.decorate('triggerFiring', firing);
   app.addHook('onClose', () => firing.close());
-  const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, firing) : undefined;
+  const webhookDeliveries = createWebhookDeliveries({
+    db,
+    logger: app.log,
+    allowPrivate: config.webhooks.allowPrivate,
+    retryDelaysMs: config.webhooks.retryDelaysMs,
+  });
+  app.addHook('onClose', () => webhookDeliveries.close());
+  // Stored values feed triggers and thing webhooks alike, at the points where they are stored.
+  const valueFeed: Pick<TriggerFiring, 'valuesStored' | 'deviceStatusChanged'> = {
+    valuesStored(values) {
+      firing.valuesStored(values);
+      webhookDeliveries.valuesStored(values);
+    },
+    deviceStatusChanged: (change) => firing.deviceStatusChanged(change),
+  };
+  const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, valueFeed) : undefined;
   app.addHook('onClose', async () => unfeed?.());
   const devices = createDevicesService({
     db,
-    triggers: firing,
+    triggers: valueFeed,
     resolve,
     events,
     telemetry,
     listCache: createAnswerCache({ maxBytes: config.iot.listCacheBytes }),
     connectivity,
   });
-  const things = createThingsService({ db, resolve, quotas, events, connectivity });
+  const webhooks = createWebhooksService({ db, resolve });
+  const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
@@ -176,6 +195,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
         certs: createCertsService({ db, resolve, ca: deviceCa }),
       });
       await authed.register(thingsRoutes, { things });
+      await authed.register(webhooksRoutes, { webhooks });
       await authed.register(thingSketchRoutes, {
         sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
       });
@@ -186,7 +206,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
           events,
           telemetry,
           connectivity,
-          triggers: firing,
+          triggers: valueFeed,
         }),
       });
       await authed.register(seriesRoutes, {

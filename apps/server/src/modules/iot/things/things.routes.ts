@@ -15,6 +15,7 @@ import {
   thingShowQuery,
   thingTemplateSchema,
   thingUpdateBody,
+  thingWrittenSchema,
 } from './things.schemas.ts';
 import type { ThingsService } from './things.service.ts';
 
@@ -59,7 +60,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
         summary: 'Create a thing, with its properties (412 past the plan limit; force=true takes the device)',
         querystring: forceBindQuery,
         body: thingCreateBody,
-        response: { 201: thingSchema, ...errors },
+        response: { 201: thingWrittenSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -97,7 +98,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
         params: idParam,
         querystring: forceBindQuery,
         body: thingUpdateBody,
-        response: { 200: thingSchema, ...errors },
+        response: { 200: thingWrittenSchema, ...errors },
       },
     },
     async (request, reply) =>

@@ -1,3 +1,4 @@
+import { thingSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
 import {
   MAX_TAGS,
@@ -11,6 +12,16 @@ import { canonicalTimeZone } from '../common/timezones.ts';
 import { propertyPayload } from '../properties/properties.schemas.ts';
 
 export { type ThingView, thingSchema } from '@tinkercloud/shared';
+
+/** A thing as its create and update answer it: the first time its webhook is set, with the signing secret. */
+export const thingWrittenSchema = thingSchema.extend({
+  webhook_secret: z
+    .string()
+    .optional()
+    .describe(
+      'Signs webhook deliveries (X-Tinkercloud-Signature); answered only when setting the webhook made it',
+    ),
+});
 
 const timezone = z.string().transform((tz, ctx) => {
   const canonical = canonicalTimeZone(tz);

@@ -29,6 +29,8 @@ export function createThingsService(deps: {
   events?: EventBus;
   /** Told when a device is bound or unbound, so a connected device learns its thing. */
   connectivity?: ConnectivityHooks;
+  /** Makes the signing secret of a thing whose webhook is set (answered once, as `webhook_secret`). */
+  webhooks?: { secretMadeFor(thingId: string): Promise<string | undefined> };
 }) {
   const live = iotEvents(deps.events);
   const repo = createThingsRepository(deps.db);
@@ -44,6 +46,13 @@ export function createThingsService(deps: {
     const rec = await found(space, id, withDeleted);
     const props = await properties.listByThings([rec.thing.id]);
     return thingView(rec.thing, rec.device, { properties: props });
+  }
+
+  /** The thing as a create or update answers it: with its webhook secret when setting the webhook made one. */
+  async function written(space: IotSpace, id: string) {
+    const view = await full(space, id);
+    const secret = view.webhook_uri ? await deps.webhooks?.secretMadeFor(id) : undefined;
+    return secret ? { ...view, webhook_secret: secret } : view;
   }
 
   /**
@@ -203,7 +212,7 @@ export function createThingsService(deps: {
         { payload: body.properties },
         force,
       );
-      return full(space, id);
+      return written(space, id);
     },
 
     async update(ref: SpaceRequest, id: string, body: ThingUpdateBody, force: boolean) {
@@ -242,7 +251,7 @@ export function createThingsService(deps: {
       }
       const devices = changes.deviceId === undefined ? [] : [rec.thing.deviceId, changes.deviceId];
       await announce(space, id, devices, [movedFrom]);
-      return full(space, id);
+      return written(space, id);
     },
 
     async clone(ref: SpaceRequest, id: string, body: { name: string; include_tags?: boolean }) {

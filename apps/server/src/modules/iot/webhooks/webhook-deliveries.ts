@@ -1,0 +1,206 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client.ts';
+import type { StoredPropertyValue } from '../triggers/trigger-firing.ts';
+import { postWebhook, type Resolver, systemResolver } from './webhook-request.ts';
+import { webhookSignature } from './webhook-signature.ts';
+import { createWebhooksRepository, type WebhookTarget } from './webhooks.repository.ts';
+
+export interface WebhookDeliveryOptions {
+  db: Database;
+  logger: FastifyBaseLogger;
+  allowPrivate: boolean;
+  /** Waits before each retry; the delivery fails after the last one. */
+  retryDelaysMs: readonly number[];
+  resolve?: Resolver;
+  timeoutMs?: number;
+  /** How often due deliveries are looked for (retries, other processes' rows, leftovers of a restart). */
+  pollMs?: number;
+  /** Deliveries per second per thing made by one process; values beyond are dropped and counted. */
+  maxPerSecond?: number;
+}
+
+/** How long a property's webhook target is trusted before it is read again. */
+const TARGET_TTL_MS = 2_000;
+const CLAIM_BATCH = 10;
+
+/**
+ * Thing webhooks (issue 14): values stored by this process become deliveries in the database outbox; a worker
+ * in every process claims due ones, POSTs them signed and records the outcome, retrying failures with
+ * backoff. Nothing waits in memory but the values of the batch being written, so a restart loses none.
+ */
+export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
+  const repo = createWebhooksRepository(opts.db);
+  const timeoutMs = opts.timeoutMs ?? 5_000;
+  const maxPerSecond = opts.maxPerSecond ?? 10;
+  const resolve = opts.resolve ?? systemResolver;
+  const targets = new Map<string, { target: WebhookTarget | null; until: number }>();
+  const windows = new Map<string, { second: number; sent: number }>();
+  const pending = new Set<Promise<void>>();
+  let working: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  const track = (p: Promise<void>) => {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+
+  async function targetsOf(propertyIds: string[]) {
+    const now = Date.now();
+    const missing = propertyIds.filter((id) => (targets.get(id)?.until ?? 0) <= now);
+    if (missing.length > 0) {
+      if (targets.size > 50_000) targets.clear();
+      const found = new Map((await repo.targets(missing)).map((t) => [t.propertyId, t]));
+      for (const id of missing)
+        targets.set(id, { target: found.get(id) ?? null, until: now + TARGET_TTL_MS });
+    }
+    return propertyIds.map((id) => targets.get(id)?.target ?? null);
+  }
+
+  /** True when the thing may have one more delivery this second (a fixed one-second window). */
+  function admit(thingId: string, now: number) {
+    const second = Math.floor(now / 1000);
+    const w = windows.get(thingId);
+    if (!w || w.second !== second) {
+      if (windows.size > 10_000) windows.clear();
+      windows.set(thingId, { second, sent: 1 });
+      return true;
+    }
+    if (w.sent >= maxPerSecond) return false;
+    w.sent++;
+    return true;
+  }
+
+  async function store(values: StoredPropertyValue[]) {
+    const found = await targetsOf([...new Set(values.map((v) => v.propertyId))]);
+    const byProperty = new Map(found.filter((t) => t !== null).map((t) => [t.propertyId, t]));
+    if (byProperty.size === 0) return;
+    const rows: { thingId: string; body: string }[] = [];
+    const dropped = new Map<string, number>();
+    const now = Date.now();
+    for (const v of values) {
+      const t = byProperty.get(v.propertyId);
+      if (!t) continue;
+      if (!admit(t.thingId, now)) {
+        dropped.set(t.thingId, (dropped.get(t.thingId) ?? 0) + 1);
+        continue;
+      }
+      rows.push({
+        thingId: t.thingId,
+        body: JSON.stringify({
+          thing: { id: t.thingId, name: t.thingName },
+          variable: { id: t.propertyId, name: t.propertyName, type: t.propertyType },
+          value: v.value,
+          time: v.at.toISOString(),
+        }),
+      });
+    }
+    await repo.enqueue(rows);
+    if (dropped.size > 0) {
+      opts.logger.warn({ dropped: Object.fromEntries(dropped) }, 'webhook deliveries over the rate dropped');
+      await repo.countDropped(dropped);
+    }
+    if (rows.length > 0) kick();
+  }
+
+  async function attempt(
+    d: { id: string; thingId: string; body: string; attempts: number },
+    receiver?: {
+      uri: string | null;
+      active: boolean;
+      deletedAt: Date | null;
+      secret: string;
+    },
+  ) {
+    if (!receiver?.uri || !receiver.active || receiver.deletedAt) {
+      await repo.finish(d.id, { status: 'FAILED', httpStatus: null, error: 'the webhook was turned off' });
+      return;
+    }
+    const timestamp = Math.floor(Date.now() / 1000);
+    const result = await postWebhook(
+      receiver.uri,
+      d.body,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'Tinkercloud-Webhooks/1',
+        'x-tinkercloud-timestamp': String(timestamp),
+        'x-tinkercloud-signature': webhookSignature(receiver.secret, timestamp, d.body),
+      },
+      { allowPrivate: opts.allowPrivate, resolve, timeoutMs },
+    );
+    if (result.ok) {
+      await repo.finish(d.id, { status: 'DELIVERED', httpStatus: result.httpStatus, error: null });
+    } else {
+      const delay = result.refused ? undefined : opts.retryDelaysMs[d.attempts - 1];
+      await repo.finish(d.id, {
+        status: delay === undefined ? 'FAILED' : 'PENDING',
+        httpStatus: result.httpStatus ?? null,
+        error: result.error,
+        retryInMs: delay,
+      });
+    }
+    await repo.prune(d.thingId);
+  }
+
+  async function work() {
+    do {
+      again = false;
+      const claimed = await repo.claim(CLAIM_BATCH, timeoutMs + 30_000);
+      if (claimed.length === 0) continue;
+      const receivers = new Map(
+        (await repo.receivers([...new Set(claimed.map((d) => d.thingId))])).map((r) => [r.thingId, r]),
+      );
+      await Promise.all(
+        claimed.map((d) =>
+          attempt(d, receivers.get(d.thingId)).catch((err: unknown) =>
+            opts.logger.error({ err, deliveryId: d.id }, 'webhook delivery not recorded'),
+          ),
+        ),
+      );
+      if (claimed.length === CLAIM_BATCH) again = true;
+    } while (again && !closed);
+  }
+
+  /** Looks for due deliveries now (or once more after the current round). */
+  function kick() {
+    if (closed) return;
+    if (working) {
+      again = true;
+      return;
+    }
+    working = work()
+      .catch((err: unknown) => opts.logger.error({ err }, 'webhook deliveries not claimed'))
+      .finally(() => {
+        working = null;
+      });
+  }
+
+  const poll = setInterval(kick, opts.pollMs ?? 1_000);
+  poll.unref();
+  kick();
+
+  return {
+    /** Values just stored by this process (the same feed as triggers'). */
+    valuesStored(values: StoredPropertyValue[]) {
+      if (closed || values.length === 0) return;
+      track(
+        store(values).catch((err: unknown) => opts.logger.error({ err }, 'webhook deliveries not stored')),
+      );
+    },
+
+    /** Resolves when the values given so far are in the outbox and the current round of attempts ended. */
+    async settled() {
+      while (pending.size > 0 || working) {
+        await Promise.all([...pending]);
+        await working;
+      }
+    },
+
+    async close() {
+      closed = true;
+      clearInterval(poll);
+      await this.settled();
+    },
+  };
+}
+export type WebhookDeliveries = ReturnType<typeof createWebhookDeliveries>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errors, security } from '../../../http/route-schemas.ts';
+import { idParam } from '../common/schemas.ts';
+import { spaceRequestOf as ref } from '../common/space.ts';
+import { webhookDeliveriesSchema, webhookSecretSchema } from './webhooks.schemas.ts';
+import type { WebhooksService } from './webhooks.service.ts';
+
+const tags = ['iot: things'];
+
+/** A thing's webhook: its signing secret and delivery log (issue 14; no upstream counterpart). */
+export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> = async (
+  app,
+  { webhooks },
+) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/iot/v2/things/:id/webhook/secret',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Make a new webhook signing secret for the thing (the old one stops signing); it's shown once",
+        params: idParam,
+        response: { 200: webhookSecretSchema, ...errors },
+      },
+    },
+    async (request) => webhooks.rotateSecret(ref(request), request.params.id),
+  );
+
+  typed.get(
+    '/iot/v2/things/:id/webhook/deliveries',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The thing's last 100 webhook deliveries, newest first, and the values dropped over the rate",
+        params: idParam,
+        response: { 200: webhookDeliveriesSchema, ...errors },
+      },
+    },
+    async (request) => webhooks.deliveries(ref(request), request.params.id),
+  );
+};
