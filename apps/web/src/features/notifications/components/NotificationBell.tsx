@@ -27,8 +27,12 @@ export function NotificationBell() {
     if (!data) return;
     if (document.hidden && browserAlertsAllowed()) {
       for (const n of freshNotifications(seen.current, data.notifications)) {
-        const shown = new Notification(n.title, { body: n.body, tag: n.id });
-        shown.onclick = () => window.focus();
+        try {
+          const shown = new Notification(n.title, { body: n.body, tag: n.id });
+          shown.onclick = () => window.focus();
+        } catch {
+          // Some mobile browsers show notifications only through a service worker: the bell still counts it.
+        }
       }
     }
     seen.current = new Set(data.notifications.map((n) => n.id));

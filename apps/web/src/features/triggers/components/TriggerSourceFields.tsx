@@ -41,7 +41,13 @@ function VariableFields({
   };
   return (
     <>
-      <FormField label="Variable" error={problems.variable ?? null}>
+      <FormField
+        label="Variable"
+        hint={
+          things.some((t) => (t.properties ?? []).length > 0) ? undefined : 'Add variables to a thing first.'
+        }
+        error={problems.variable ?? null}
+      >
         {(control) => (
           <select
             {...control}
