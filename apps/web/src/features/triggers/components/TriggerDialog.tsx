@@ -136,6 +136,7 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
         <TriggerSourceFields
           draft={draft}
           things={things.data ?? []}
+          variablesKnown={things.isSuccess}
           devices={devices.data ?? []}
           typeOf={typeOf}
           patch={patch}

@@ -17,12 +17,15 @@ const VALUE_HINTS: Record<string, string> = {
 function VariableFields({
   draft,
   things,
+  variablesKnown,
   typeOf,
   patch,
   problems,
 }: {
   draft: TriggerDraft;
   things: readonly ThingWithProperties[];
+  /** Whether the things have loaded (until then, no hint that there are none). */
+  variablesKnown: boolean;
   typeOf: (id: string) => string | undefined;
   patch: Patch;
   problems: DraftProblems;
@@ -44,7 +47,9 @@ function VariableFields({
       <FormField
         label="Variable"
         hint={
-          things.some((t) => (t.properties ?? []).length > 0) ? undefined : 'Add variables to a thing first.'
+          variablesKnown && !things.some((t) => (t.properties ?? []).length > 0)
+            ? 'Add variables to a thing first.'
+            : undefined
         }
         error={problems.variable ?? null}
       >
@@ -171,6 +176,7 @@ function DeviceFields({
 export function TriggerSourceFields(props: {
   draft: TriggerDraft;
   things: readonly ThingWithProperties[];
+  variablesKnown: boolean;
   devices: readonly Device[];
   typeOf: (id: string) => string | undefined;
   patch: Patch;
