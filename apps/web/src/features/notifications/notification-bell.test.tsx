@@ -44,7 +44,10 @@ function fakeNotifications() {
   return { handle, reads };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('notifications bell', () => {
   it('shows the unread count and opens the panel, where notifications are marked read', async () => {
@@ -80,5 +83,35 @@ describe('notifications bell', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Show browser notifications' }));
     expect(requestPermission).toHaveBeenCalledOnce();
     expect(await within(panel).findByText(/Browser notifications are on/)).toBeTruthy();
+  });
+
+  it('raises a browser notification for each new unread one while the tab is hidden, once allowed', async () => {
+    const shown: { title: string; body?: string }[] = [];
+    class FakeNotification {
+      static permission = 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body?: string }) {
+        shown.push({ title, ...(options.body ? { body: options.body } : {}) });
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(false);
+    const state = list();
+    const app = renderApp('/', {
+      handle: (url) => (url === '/notifications' ? structuredClone(state) : undefined),
+    });
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    // What was there when the page opened is not news; a new one arriving while hidden is.
+    hidden.mockReturnValue(true);
+    state.notifications.unshift({
+      ...state.notifications[0],
+      id: 'n3',
+      title: 'Pump back online',
+      body: 'ok',
+    } as never);
+    state.unread = 3;
+    await app.queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(shown).toEqual([{ title: 'Pump back online', body: 'ok' }]);
   });
 });
