@@ -75,7 +75,10 @@ function VariableFields({
         )}
       </FormField>
       <div className="form-row">
-        <FormField label="When it">
+        <FormField
+          label="When it"
+          hint="It fires when the condition starts to hold (crossing a threshold, not every value past it)."
+        >
           {(control) => (
             <select
               {...control}
