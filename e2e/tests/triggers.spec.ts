@@ -82,9 +82,10 @@ test('a trigger made in the dialog fires: a notification in the bell and a mail 
     await page.getByRole('button', { name: 'Create trigger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create trigger' });
     await dialog.getByLabel('Trigger name').fill('Too hot');
-    await dialog.getByLabel('Variable').selectOption({ label: 'temperature' });
-    await dialog.getByLabel('When it').selectOption({ label: 'is above' });
-    await dialog.getByLabel('Value').fill('30');
+    // The Greenhouse's temperature (the demo thing has one too, which its simulated board drives).
+    await dialog.getByLabel('Variable', { exact: true }).selectOption(temperature?.id ?? '');
+    await dialog.getByLabel('When it', { exact: true }).selectOption({ label: 'is above' });
+    await dialog.getByLabel('Value', { exact: true }).fill('30');
     // The messages read as they will once fired.
     await expect(dialog.getByTestId('trigger-email-preview')).toContainText('Too hot: temperature is 30');
     await expect(dialog.getByTestId('trigger-push-preview')).toContainText('of Greenhouse is 30');
