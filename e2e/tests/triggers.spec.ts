@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newAccount, signInOnProviderPage, signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
+import { expectNoPageScroll } from '../support/layout.ts';
 import { freshDataDir, startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -25,6 +26,7 @@ test('a free account is told triggers need a paid plan, with the upgrade link', 
 
 test('a trigger made in the dialog fires: a notification in the bell and a mail in the outbox', async ({
   page,
+  checkA11y,
 }) => {
   // Two starts of a server and the operator CLI between them: slow on a busy machine.
   test.setTimeout(360_000);
@@ -89,6 +91,14 @@ test('a trigger made in the dialog fires: a notification in the bell and a mail 
     // The messages read as they will once fired.
     await expect(dialog.getByTestId('trigger-email-preview')).toContainText('Too hot: temperature is 30');
     await expect(dialog.getByTestId('trigger-push-preview')).toContainText('of Greenhouse is 30');
+    // At phone size the dialog fits and passes axe.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoPageScroll(page, 'trigger dialog');
+    const box = await dialog.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+    await checkA11y('trigger dialog');
+    if (desktop) await page.setViewportSize(desktop);
     await dialog.getByRole('button', { name: 'Create trigger' }).click();
     await expect(dialog).toBeHidden();
 
@@ -109,6 +119,7 @@ test('a trigger made in the dialog fires: a notification in the bell and a mail 
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     const notification = panel.getByTestId('notification').first();
     await expect(notification).toContainText('Too hot: temperature is 31.5');
+    await checkA11y('notifications panel');
     await notification.getByRole('button', { name: 'Mark as read' }).click();
     await expect(panel.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
     await notification.getByRole('link', { name: 'Open trigger' }).click();
