@@ -15,6 +15,7 @@ export * from './iot/series.ts';
 export * from './iot/things.ts';
 export * from './iot/triggers.ts';
 export * from './live.ts';
+export * from './notifications.ts';
 export * from './profile.ts';
 export * from './search-params.ts';
 export * from './space.ts';

@@ -1,5 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NotificationBell } from '../features/notifications/components/NotificationBell.tsx';
 import { HeaderPortalOutlet } from './header-portal.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SpaceBrand } from './SpaceBrand.tsx';
@@ -61,7 +62,10 @@ export function HeaderBar() {
       <div className="header-logo">
         <SpaceBrand />
       </div>
-      <HeaderPortalOutlet />
+      <div className="header-end">
+        <HeaderPortalOutlet />
+        <NotificationBell />
+      </div>
       <dialog ref={dialog} className="slide-in" aria-label="Menu">
         {open && <Sidebar onClose={() => dialog.current?.close()} />}
       </dialog>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { hasPaidPlanBeyondEntry } from '@tinkercloud/shared';
 import { Fragment, useState } from 'react';
+import { NotificationBell } from '../features/notifications/components/NotificationBell.tsx';
 import { useViewer } from '../features/spaces/hooks.ts';
 import { SystemStatus } from '../features/status/components/SystemStatus.tsx';
 import { readFlag, setFlag, TEMPLATES_BADGE_SEEN_KEY } from '../lib/local-flags.ts';
@@ -40,6 +41,8 @@ export function Sidebar({ onClose }: { onClose?: () => void }) {
         ) : (
           <SpaceBrand />
         )}
+        {/* In the header's slide-in menu the header bar already shows the bell. */}
+        {!onClose && <NotificationBell />}
         {onClose && (
           <button
             type="button"

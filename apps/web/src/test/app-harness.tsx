@@ -134,6 +134,8 @@ export function renderApp(path: string, options: AppOptions = {}) {
     if (url === '/restrictions/v1/recap/me')
       return recap(options.plans?.[requestOptions.organization ?? 'my-cloud'] ?? []);
     if (url.includes('/settings')) return {};
+    // The bell of every signed-in page: no notifications.
+    if (url === '/notifications') return { notifications: [], unread: 0 };
     if (url.startsWith('/customization/')) throw notFoundError();
     if (url === '/iot/v2/devices/d1') return { id: 'd1', name: 'Greenhouse sensor' };
     if (url === '/iot/v2/devices' || url === '/iot/v2/things' || url === '/iot/v2/dashboards') return [];

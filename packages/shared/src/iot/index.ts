@@ -5,3 +5,5 @@ export * from './network-credentials.ts';
 export * from './property-request.ts';
 export * from './property-types.ts';
 export * from './thing-request.ts';
+export * from './trigger-request.ts';
+export * from './trigger-rules.ts';

@@ -33,6 +33,13 @@ export function planCatalogue(productSlug: string, productName: string): Plan[] 
   ];
 }
 
+/** What the API answers (412) and the Triggers page says without a paid plan beyond Entry. */
+export const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
+
+/** What the API answers (412) and the pages say when a plan limit is reached. */
+export const planLimitReachedText = (limit: number | null, count: number, what: string) =>
+  `Plan limit reached: ${limit ?? 0} ${what} at most (${count} in use).`;
+
 /** Triggers need a paid plan other than the entry plan (spec 2.4 and 9). */
 export function hasPaidPlanBeyondEntry(plans: readonly string[]): boolean {
   return plans.some((p) => p !== ENTRY_PLAN_ID && p !== '');

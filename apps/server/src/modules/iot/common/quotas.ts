@@ -4,7 +4,9 @@ import {
   isAtQuota,
   isExpiredProSpace,
   type PlanLimits,
+  planLimitReachedText,
   quotaState,
+  TRIGGERS_NEED_PLAN,
 } from '@tinkercloud/shared';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
@@ -17,7 +19,6 @@ import type { IotSpace } from './space.ts';
 type QuotaKind = 'things' | 'api_clients' | 'triggers';
 
 const WHAT: Record<QuotaKind, string> = { things: 'things', api_clients: 'API keys', triggers: 'triggers' };
-const TRIGGERS_NEED_PLAN = 'Triggers need a paid plan other than Entry.';
 
 /**
  * Plan limits of issue 4 item 4, the same rules the Plan Usage page shows (spec section 9): things up to
@@ -69,7 +70,7 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
       if (isAtQuota(quotaState(limit, count, { expiredProSpace: expired }))) {
         const detail = expired
           ? `This space has no active plan: no more ${WHAT[kind]} can be created.`
-          : `Plan limit reached: ${limit ?? 0} ${WHAT[kind]} at most (${count} in use).`;
+          : planLimitReachedText(limit, count, WHAT[kind]);
         throw new AppError('precondition_failed', detail);
       }
     },

@@ -3,6 +3,9 @@ import {
   GROUP_KINDS,
   groupListSchema,
   groupItemSchema as itemSchema,
+  markNotificationsReadAnswer,
+  markNotificationsReadBody,
+  notificationListSchema,
 } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -199,23 +202,7 @@ export const groupsRoutes: FastifyPluginAsync<{
         security,
         summary: "The caller's notifications, newest first, with the unread count",
         response: {
-          200: z.object({
-            notifications: z.array(
-              z.object({
-                id: z.string(),
-                kind: z.string(),
-                title: z.string(),
-                body: z.string(),
-                link: z.string().optional(),
-                organization_id: z.string().optional(),
-                data: z.record(z.string(), z.unknown()),
-                created_at: z.string(),
-                read_at: z.string().optional(),
-                read: z.boolean(),
-              }),
-            ),
-            unread: z.number().int(),
-          }),
+          200: notificationListSchema,
           ...errors,
         },
       },
@@ -230,8 +217,8 @@ export const groupsRoutes: FastifyPluginAsync<{
         tags: ['notifications'],
         security,
         summary: 'Mark notifications read (all of them when ids is absent)',
-        body: z.object({ ids: z.array(z.uuid()).max(100).optional() }).nullish(),
-        response: { 200: z.object({ unread: z.number().int() }), ...errors },
+        body: markNotificationsReadBody.nullish(),
+        response: { 200: markNotificationsReadAnswer, ...errors },
       },
     },
     async (request) => notifications.markRead(actorOf(request).userId, request.body?.ids),

@@ -1,3 +1,4 @@
+import { PLACEHOLDER_PATTERN } from '@tinkercloud/shared/iot';
 import { escapeHtml } from '../../../http/html.ts';
 
 /** A person a message names: the recipient, or the trigger's creator (`USER`). */
@@ -32,7 +33,6 @@ export interface Expression {
   variables?: TemplateVariable[];
 }
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]{1,64})\s*\}\}/g;
 /** An expanded value longer than this is cut (a 4 KB string property must not make a 4 KB subject). */
 const MAX_VALUE_CHARS = 1000;
 
@@ -115,7 +115,7 @@ function resolve(
 export function expand(expr: Expression | undefined, ctx: FiringContext, recipient?: Person): string {
   if (!expr) return '';
   const declared = new Map((expr.variables ?? []).map((v) => [v.placeholder, v]));
-  return expr.expression.replace(PLACEHOLDER, (whole, name: string) => {
+  return expr.expression.replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
     const v = declared.get(name);
     let out: string | undefined;
     if (v) out = resolve(ctx, recipient, v.entity, v.attribute, v.property_id ?? v.id);

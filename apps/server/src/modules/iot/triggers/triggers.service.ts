@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { conditionKindOf, conditionNeedsValue, conditionOperatorsFor } from '@tinkercloud/shared/iot';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
-import { valueShapeOf } from '../catalogue/property-types.ts';
 import type { IotQuotas } from '../common/quotas.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
@@ -26,28 +26,18 @@ import type {
   UpdateActionBody,
 } from './triggers.schemas.ts';
 
-const NUMERIC_OPS = ['CHANGED', 'EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE'];
-const OPERATORS_BY_KIND: Record<string, string[]> = {
-  number: NUMERIC_OPS,
-  integer: NUMERIC_OPS,
-  boolean: ['CHANGED', 'TRUE', 'FALSE'],
-  string: ['CHANGED', 'EQ', 'NE', 'CONTAINS'],
-  object: ['CHANGED', 'EQ', 'NE'],
-};
-
 /** A property trigger's condition, checked against the property's type (conditions on any type). */
 function checkCondition(type: string, condition: Condition | undefined): Condition {
-  const kind = valueShapeOf(type)?.kind ?? 'object';
+  const kind = conditionKindOf(type);
   if (!condition) return { operator: kind === 'boolean' ? 'TRUE' : 'CHANGED' };
-  const allowed = OPERATORS_BY_KIND[kind] ?? ['CHANGED'];
+  const allowed = conditionOperatorsFor(type);
   if (!allowed.includes(condition.operator)) {
     throw new AppError(
       'validation_error',
       `A ${type} property accepts the conditions ${allowed.join(', ')}.`,
     );
   }
-  const needsValue = !['CHANGED', 'TRUE', 'FALSE'].includes(condition.operator);
-  if (!needsValue) return { operator: condition.operator };
+  if (!conditionNeedsValue(condition.operator)) return { operator: condition.operator };
   const v = condition.value;
   const ok =
     kind === 'number' || kind === 'integer'

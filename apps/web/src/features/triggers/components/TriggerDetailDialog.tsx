@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { MY_CLOUD_SPACE_ID } from '@tinkercloud/shared';
+import { useServices } from '@/app/services.tsx';
+import { Dialog } from '@/components/Dialog.tsx';
+import type { Trigger } from '@/features/iot/api/schemas.ts';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
+import { notificationsQueryOptions } from '@/features/notifications/api/notifications.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { actionsText } from '../model/trigger-actions.ts';
+import { type TriggerLookups, triggerSource } from '../model/trigger-source.ts';
+import { TriggerSourceCell } from './TriggerSourceCell.tsx';
+import { TriggerStateBadge } from './TriggerStateBadge.tsx';
+import '../triggers.css';
+
+/** How many of the trigger's recent notifications the detail lists. */
+const RECENT = 10;
+
+/**
+ * One trigger (`?trigger=<id>`): what it watches, its actions, its state, and when it last fired as seen
+ * from the notifications it left the reader. The API keeps no firing history of its own, so firings that
+ * only sent e-mails, or notified others, are not listed.
+ */
+export default function TriggerDetailDialog({
+  trigger,
+  lookups,
+  onEdit,
+  onClose,
+}: {
+  trigger: Trigger;
+  lookups: TriggerLookups;
+  onEdit: (() => void) | undefined;
+  onClose: () => void;
+}) {
+  const { api, config } = useServices();
+  const { selected } = useSpaces();
+  const notifications = useQuery(notificationsQueryOptions(api, config));
+  const firings = (notifications.data?.notifications ?? [])
+    .filter(
+      (n) => n.data.trigger_id === trigger.id && (n.organization_id ?? MY_CLOUD_SPACE_ID) === selected.id,
+    )
+    .slice(0, RECENT);
+
+  return (
+    <Dialog label={trigger.name} onClose={onClose} className="modal-wide">
+      <dl className="facts" data-testid="trigger-detail">
+        {trigger.description && (
+          <>
+            <dt>Description</dt>
+            <dd>{trigger.description}</dd>
+          </>
+        )}
+        <dt>Watches</dt>
+        <dd>
+          <TriggerSourceCell source={triggerSource(trigger, lookups)} />
+        </dd>
+        <dt>Actions</dt>
+        <dd>{actionsText(trigger.actions) ?? 'None'}</dd>
+        <dt>State</dt>
+        <dd>
+          <TriggerStateBadge active={trigger.active !== false} />
+        </dd>
+        <dt>Last change</dt>
+        <dd>{formatDateTime(trigger.updated_at ?? trigger.created_at)}</dd>
+      </dl>
+      <h3>Recent notifications it sent you</h3>
+      {notifications.isError ? (
+        <p className="muted">Notifications could not be loaded.</p>
+      ) : firings.length === 0 ? (
+        <p className="muted">
+          {notifications.isPending ? 'Loading…' : 'None yet: it has not sent you an in-app notification.'}
+        </p>
+      ) : (
+        <ul className="trigger-firings" data-testid="trigger-firings">
+          {firings.map((n) => (
+            <li key={n.id}>
+              <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>: {n.title}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="button button-subtle" onClick={onClose}>
+          Close
+        </button>
+        {onEdit && (
+          <button type="button" className="button" onClick={onEdit}>
+            Edit trigger
+          </button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

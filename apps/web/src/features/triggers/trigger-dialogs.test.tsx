@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RequestOptions } from '@/lib/api.ts';
+import { recap, renderApp } from '@/test/app-harness.tsx';
+import type { Property, Thing, Trigger } from '../iot/api/schemas.ts';
+import { fakeIot } from '../iot/testing/fake-iot.ts';
+
+const greenhouse: Thing = { id: 't1', name: 'Greenhouse', device_id: 'd1', device_name: 'greenhouse-1' };
+const temperature: Property = {
+  id: 'p1',
+  name: 'temperature',
+  type: 'TEMPERATURE_C',
+  permission: 'READ_ONLY',
+  thing_id: 't1',
+};
+const tooHot: Trigger = {
+  id: 'tr1',
+  name: 'Too hot',
+  active: true,
+  property_id: 'p1',
+  condition: { operator: 'GT', value: 30 },
+  actions: [],
+};
+
+/** A fake API with a plan allowing 10 triggers, recording the trigger writes. */
+function setup(opts: { plans?: string[]; triggers?: Trigger[]; notifications?: unknown } = {}) {
+  const iot = fakeIot({ things: [greenhouse], properties: [temperature], triggers: opts.triggers ?? [] });
+  const writes: { url: string; method: string; body: unknown }[] = [];
+  const handle = (url: string, options: RequestOptions) => {
+    const method = options.method ?? 'GET';
+    if (url === '/restrictions/v1/recap/me') {
+      const r = recap(opts.plans ?? ['create-maker']);
+      return { ...r, limits: { ...r.limits, cloud_triggers: 10 } };
+    }
+    if (url === '/notifications' && opts.notifications) return opts.notifications;
+    if (url.startsWith('/iot/v1/triggers') && method !== 'GET' && method !== 'DELETE') {
+      writes.push({ url, method, body: options.body });
+      const body = options.body as Trigger;
+      return { ...tooHot, ...body, actions: (body.actions ?? []).map((a, i) => ({ ...a, id: `a${i}` })) };
+    }
+    return iot.handle(url, options);
+  };
+  return { handle, writes };
+}
+
+const change = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('trigger dialogs', () => {
+  it('creates a threshold trigger on a variable with an e-mail and a notification, previewed live', async () => {
+    const { handle, writes } = setup();
+    renderApp('/triggers', { handle });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create trigger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create trigger' });
+    change('Trigger name', 'Too hot');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'temperature' })).toBeTruthy());
+    change('Variable', 'p1');
+    // A temperature offers the numeric comparisons, not CONTAINS.
+    const when = within(dialog).getByLabelText('When it');
+    expect(within(when).queryByRole('option', { name: 'contains' })).toBeNull();
+    change('When it', 'GT');
+    change('Value', 'hot');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create trigger' }));
+    expect(await within(dialog).findByText('Enter a number.')).toBeTruthy();
+    expect(writes).toEqual([]);
+    change('Value', '30');
+    expect(screen.getByTestId('trigger-email-preview').textContent).toContain('Too hot: temperature is 30');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create trigger' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    const body = writes[0]?.body as { property_id: string; condition: unknown; actions: { kind: string }[] };
+    expect(writes[0]?.method).toBe('PUT');
+    expect(body.property_id).toBe('p1');
+    expect(body.condition).toEqual({ operator: 'GT', value: 30 });
+    expect(body.actions.map((a) => a.kind)).toEqual(['NOTIFY-EMAIL', 'NOTIFY-PUSH']);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create trigger' })).toBeNull());
+  });
+
+  it('says why a free plan has no triggers, with the upgrade link instead of a create button', async () => {
+    const { handle } = setup({ plans: [] });
+    renderApp('/triggers', { handle });
+    const notice = await screen.findByTestId('triggers-plan-notice');
+    expect(notice.textContent).toContain('Triggers need a paid plan other than Entry.');
+    await waitFor(() => expect(within(notice).getByRole('link', { name: 'Upgrade plan' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Create trigger' })).toBeNull();
+  });
+
+  it('turns a trigger off from the list', async () => {
+    const { handle, writes } = setup({ triggers: [tooHot] });
+    renderApp('/triggers', { handle });
+    const toggle = await screen.findByRole('switch', { name: 'Too hot active' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(writes).toEqual([{ url: '/iot/v1/triggers/tr1', method: 'PATCH', body: { active: false } }]),
+    );
+  });
+
+  it('shows a trigger with the notifications it sent, and edits it', async () => {
+    const notifications = {
+      unread: 1,
+      notifications: [
+        {
+          id: 'n1',
+          kind: 'trigger',
+          title: 'Too hot: temperature is 31',
+          body: '',
+          data: { trigger_id: 'tr1' },
+          created_at: '2026-11-26T20:00:00.000Z',
+          read: false,
+        },
+        {
+          id: 'n2',
+          kind: 'trigger',
+          title: 'Another trigger',
+          body: '',
+          data: { trigger_id: 'tr9' },
+          created_at: '2026-11-26T19:00:00.000Z',
+          read: true,
+        },
+      ],
+    };
+    const push = {
+      id: 'a1',
+      name: 'push',
+      kind: 'NOTIFY-PUSH',
+      push_notification: {
+        title: { expression: 'T' },
+        body: { expression: 'B' },
+        delivery: { to: [{ id: 'u1' }] },
+      },
+    };
+    const { handle, writes } = setup({ triggers: [{ ...tooHot, actions: [push] }], notifications });
+    renderApp('/triggers?trigger=tr1', { handle });
+    const detail = await screen.findByRole('dialog', { name: 'Too hot' });
+    const firings = await within(detail).findByTestId('trigger-firings');
+    expect(firings.textContent).toContain('Too hot: temperature is 31');
+    expect(firings.textContent).not.toContain('Another trigger');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit trigger' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit trigger' });
+    expect((within(edit).getByLabelText('Trigger name') as HTMLInputElement).value).toBe('Too hot');
+    await waitFor(() =>
+      expect((within(edit).getByLabelText('Variable') as HTMLSelectElement).value).toBe('p1'),
+    );
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save trigger' }));
+    await waitFor(() => expect(writes[0]?.method).toBe('POST'));
+    expect(writes[0]?.url).toBe('/iot/v1/triggers/tr1');
+  });
+});
