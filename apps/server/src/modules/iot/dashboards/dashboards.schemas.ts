@@ -1,4 +1,7 @@
 import {
+  DASHBOARD_NAME_MAX_LENGTH,
+  DASHBOARD_NAME_MESSAGE,
+  DASHBOARD_NAME_PATTERN,
   dashboardPersonSchema,
   dashboardV3Schema,
   singleLineText,
@@ -10,15 +13,12 @@ import { queryBool } from '../common/schemas.ts';
 
 export { dashboardV2Schema, dashboardV3Schema, linkedVariableSchema } from '@tinkercloud/shared';
 
-/**
- * Dashboard, widget and page names: upstream's pattern `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it
- * anywhere), so "Greenhouse 1" is valid; we also refuse control characters.
- */
+/** Dashboard and page names: the shared rule (packages/shared `isDashboardName`), with its messages. */
 const dashboardName = z
   .string()
   .min(1)
-  .max(64)
-  .regex(/[a-zA-Z0-9_.@-]/, 'at least one letter, digit or _ . @ -')
+  .max(DASHBOARD_NAME_MAX_LENGTH)
+  .regex(DASHBOARD_NAME_PATTERN, DASHBOARD_NAME_MESSAGE)
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 
 const coord = z.number().int().min(0).max(10_000);
