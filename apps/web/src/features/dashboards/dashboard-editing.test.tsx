@@ -161,7 +161,8 @@ describe('Dashboard editing', () => {
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
     const saves = iot.calls.filter((c) => c.method === 'PUT' && c.url === '/iot/v2/dashboards/b1');
     expect(saves).toHaveLength(1);
-    const { widgets } = saves[0]?.body as { widgets: Record<string, unknown>[] };
+    const [save] = saves as unknown as [{ body: { widgets: Record<string, unknown>[] } }];
+    const { widgets } = save.body;
     expect(widgets.map((w) => w.id)).toEqual(['w-speed', '00000000-0000-4000-8000-000000000001']);
     expect(widgets[1]).toMatchObject({
       type: 'gauge',
