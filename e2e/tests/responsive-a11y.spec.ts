@@ -155,6 +155,36 @@ test('at 360 px the variable dialog fits and passes axe', async ({ page, checkA1
   await checkA11y('variable dialog');
 });
 
+test('the dashboard editor fits at 360 px and at desktop size and passes axe in both themes', async ({
+  page,
+  checkA11y,
+}) => {
+  for (const theme of THEMES) {
+    await page.context().clearCookies();
+    await signIn(page, theme, PHONE);
+    await page.goto(`/dashboards/${ids.dashboard}/`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('button', { name: 'Add Gauge' })).toBeVisible();
+    await page.getByRole('button', { name: 'Phone layout' }).click();
+    await settle(page);
+    await expectNoPageScroll(page, `dashboard editor, phone layout (${theme})`);
+    await checkA11y(`dashboard editor at 360 px (${theme})`);
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Desktop layout' }).click();
+    await page.getByRole('button', { name: 'Add Gauge' }).click();
+    await expect(page.getByRole('dialog', { name: 'Configure Gauge' })).toBeVisible();
+    await checkA11y(`widget dialog (${theme})`);
+    await page
+      .getByRole('dialog', { name: 'Configure Gauge' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expectNoPageScroll(page, `dashboard editor, desktop (${theme})`);
+    await checkA11y(`dashboard editor at desktop size (${theme})`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+});
+
 test('at 360 px the sidebar is a dialog behind the menu button, usable by keyboard', async ({
   page,
   checkA11y,
