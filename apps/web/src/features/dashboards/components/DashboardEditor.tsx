@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import GridLayout, { type Layout, noCompactor, useContainerWidth } from 'react-grid-layout';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { WidgetCard } from '@/features/iot/components/widgets/WidgetCard.tsx';
@@ -23,7 +23,7 @@ import {
   toWidgetPayload,
   withCells,
 } from '../model/editor-widgets.ts';
-import { canUndo, commit, settle, startHistory, undo } from '../model/history.ts';
+import { canUndo, commit, commitSince, settle, startHistory, undo } from '../model/history.ts';
 import { GRID_GAP, ROW_HEIGHT } from '../model/layout-mode.ts';
 import { spaceVariables } from '../model/space-variables.ts';
 import { WIDGET_KINDS, widgetKindOf } from '../model/widget-kinds.ts';
@@ -62,6 +62,13 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
   );
 
   const change = (next: readonly EditorWidget[]) => setHistory((h) => commit(h, next));
+  // The widgets as a drag or resize found them: that gesture is one undo step back to them.
+  const beforeGesture = useRef<readonly EditorWidget[]>(widgets);
+  const startGesture = () => {
+    beforeGesture.current = widgets;
+  };
+  const endGesture = (layout: Layout) =>
+    setHistory((h) => commitSince(h, beforeGesture.current, withCells(h.present, toCells(layout), mode)));
   const save = useApiMutation({
     mutationFn: () => updateDashboard(ctx, dashboard.id, { widgets: toWidgetPayload(widgets) }),
     successMessage: 'Dashboard saved',
@@ -152,8 +159,10 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
             gridConfig={{ cols: COLUMNS[mode], rowHeight: ROW_HEIGHT, margin: [GRID_GAP, GRID_GAP] }}
             dragConfig={{ handle: '.dashboard-editor-handle' }}
             compactor={noCompactor}
-            onDragStop={(layout) => change(withCells(widgets, toCells(layout), mode))}
-            onResizeStop={(layout) => change(withCells(widgets, toCells(layout), mode))}
+            onDragStart={startGesture}
+            onResizeStart={startGesture}
+            onDragStop={endGesture}
+            onResizeStop={endGesture}
             onLayoutChange={(layout) =>
               setHistory((h) => settle(h, withCells(h.present, toCells(layout), mode)))
             }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUndo, commit, settle, startHistory, UNDO_LIMIT, undo } from './history.ts';
+import { canUndo, commit, commitSince, settle, startHistory, UNDO_LIMIT, undo } from './history.ts';
 
 describe('editor history', () => {
   it('undoes changes one at a time, newest first', () => {
@@ -21,6 +21,14 @@ describe('editor history', () => {
     const settled = settle(commit(h, 'b'), 'b2');
     expect(settled.present).toBe('b2');
     expect(undo(settled).present).toBe('a');
+  });
+
+  it('takes a drag back in one step, whatever the grid showed on the way', () => {
+    const before = commit(startHistory('a'), 'b');
+    const dragged = commitSince(settle(settle(before, 'b1'), 'b2'), 'b', 'c');
+    expect(dragged.present).toBe('c');
+    expect(undo(dragged).present).toBe('b');
+    expect(commitSince(settle(before, 'b1'), 'b', 'b')).toEqual(before);
   });
 
   it(`forgets changes older than the last ${UNDO_LIMIT}`, () => {

@@ -17,6 +17,15 @@ export function commit<T>(history: History<T>, next: T): History<T> {
   return { past: [...history.past, history.present].slice(-UNDO_LIMIT), present: next };
 }
 
+/**
+ * A change that began at `before` and that the grid may have shown on the way (a drag or a resize, with the
+ * grid settling in between): one undo step back to `before`, however many settles came since.
+ */
+export function commitSince<T>(history: History<T>, before: T, next: T): History<T> {
+  if (Object.is(next, before)) return { ...history, present: before };
+  return { past: [...history.past, before].slice(-UNDO_LIMIT), present: next };
+}
+
 /** A correction that is not the maker's change (the grid settling): it replaces the present, no undo step. */
 export function settle<T>(history: History<T>, next: T): History<T> {
   return Object.is(next, history.present) ? history : { ...history, present: next };
