@@ -120,10 +120,10 @@ test('a maker builds a dashboard in the browser, writes values from it, lays it 
   await expect(page.getByRole('article', { name: 'Gauge' })).toBeVisible();
   await page.goto(`/dashboards/${id}/`);
 
-  // Share with the viewer by username; they see it read only.
+  // Share with the viewer by e-mail address; they see it read only.
   await page.getByRole('button', { name: 'Share' }).click();
   const share = page.getByRole('dialog', { name: 'Share dashboard' });
-  await share.getByLabel('Username').fill(viewer.account.username);
+  await share.getByLabel('Username or e-mail').fill(viewer.account.email);
   await share.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(share.getByRole('list', { name: 'Shared with' })).toContainText(viewer.account.username);
   await share.getByRole('button', { name: 'Done' }).click();

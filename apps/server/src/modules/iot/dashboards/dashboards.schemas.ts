@@ -98,11 +98,13 @@ export const cloneBody = z.object({
     .max(100)
     .optional(),
 });
+/** Whom to share with: a user id, or a username, for which an e-mail address also does. */
+const shareName = z.string().min(1).max(254).describe('A username or an e-mail address');
 export const shareBody = z.object({
   user_id: z.uuid().optional(),
-  username: z.string().min(1).max(64).optional(),
+  username: shareName.optional(),
   users: z
-    .array(z.object({ user_id: z.uuid().optional(), username: z.string().min(1).max(64).optional() }))
+    .array(z.object({ user_id: z.uuid().optional(), username: shareName.optional() }))
     .max(100)
     .optional(),
 });

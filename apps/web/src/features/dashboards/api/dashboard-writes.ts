@@ -58,11 +58,11 @@ export function dashboardSharesQueryOptions(ctx: Ctx, id: string) {
   });
 }
 
-/** Shares with the user of that username; the server answers 404 when there is none. */
-export async function shareDashboard(ctx: Ctx, id: string, username: string) {
+/** Shares with the user of that username or e-mail address; the server answers 404 when there is none. */
+export async function shareDashboard(ctx: Ctx, id: string, usernameOrEmail: string) {
   await ctx.api(url(ctx, `/${enc(id)}/shares`), {
     method: 'PUT',
-    body: { username },
+    body: { username: usernameOrEmail },
     organization: ctx.space,
   });
 }

@@ -14,7 +14,7 @@ import {
   unshareDashboard,
 } from '../api/dashboard-writes.ts';
 
-/** Who sees the dashboard (read only), adding a user by username and removing one. */
+/** Who sees the dashboard (read only), adding a user by username or e-mail address and removing one. */
 export function ShareDashboardDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const ctx = useIotContext();
   const queryClient = useQueryClient();
@@ -33,7 +33,7 @@ export function ShareDashboardDialog({ id, onClose }: { id: string; onClose: () 
     event.preventDefault();
     const name = username.trim();
     if (!name) {
-      setProblem('Enter the username of the person to share with.');
+      setProblem('Enter the username or e-mail address of the person to share with.');
       return;
     }
     setBusy(true);
@@ -46,7 +46,7 @@ export function ShareDashboardDialog({ id, onClose }: { id: string; onClose: () 
     } catch (err) {
       setProblem(
         err instanceof ApiError && err.status === 404
-          ? `No user is called ${name}.`
+          ? `No user has the username or e-mail address ${name}.`
           : networkErrorMessage(err),
       );
     } finally {
@@ -70,14 +70,14 @@ export function ShareDashboardDialog({ id, onClose }: { id: string; onClose: () 
         <p className="muted">
           People you share with see the dashboard and its values; they cannot change it.
         </p>
-        <FormField label="Username" error={problem}>
+        <FormField label="Username or e-mail" error={problem}>
           {(control) => (
             <input
               {...control}
               value={username}
               onChange={(event) => setUsername(event.target.value)}
               autoComplete="off"
-              maxLength={64}
+              maxLength={254}
             />
           )}
         </FormField>
@@ -91,7 +91,10 @@ export function ShareDashboardDialog({ id, onClose }: { id: string; onClose: () 
       <AsyncState
         query={shares}
         errorTitle="Shares could not be loaded"
-        empty={{ title: 'Not shared yet', hint: 'Add a username above to share this dashboard.' }}
+        empty={{
+          title: 'Not shared yet',
+          hint: 'Add a username or e-mail address above to share this dashboard.',
+        }}
       >
         {(people) => (
           <ul className="dashboard-shares" aria-label="Shared with">
