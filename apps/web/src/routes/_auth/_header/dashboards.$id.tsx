@@ -49,12 +49,13 @@ function DashboardPage() {
   const hasCharts = dashboard.widgets?.some((w) => w.type === 'chart') ?? false;
   // Shared dashboards are read only for the people they are shared with, as for viewers of the space.
   const canEdit = spaceAllows(selected, 'iot.write') && !dashboard.shared_by;
-  const [editing, setEditing] = useState(false);
-  if (editing && canEdit)
+  // Remembered by id: opening another dashboard (a clone) shows it, not the editor.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  if (editingId === id && canEdit)
     return (
       <Page title={`Edit ${dashboard.name}`}>
         <Suspense fallback={<PageLoader />}>
-          <DashboardEditor key={dashboard.id} dashboard={dashboard} onClose={() => setEditing(false)} />
+          <DashboardEditor key={dashboard.id} dashboard={dashboard} onClose={() => setEditingId(null)} />
         </Suspense>
       </Page>
     );
@@ -66,7 +67,7 @@ function DashboardPage() {
         </Link>
       </HeaderPortal>
       {canEdit ? (
-        <DashboardActions dashboard={dashboard} onEdit={() => setEditing(true)} />
+        <DashboardActions dashboard={dashboard} onEdit={() => setEditingId(id)} />
       ) : (
         dashboard.shared_by && (
           <p className="muted">
