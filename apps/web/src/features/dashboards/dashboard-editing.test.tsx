@@ -110,6 +110,36 @@ describe('Dashboard widgets', () => {
   });
 });
 
+describe('Push button', () => {
+  it('publishes true, then false once the press is over', async () => {
+    const iot = board({
+      widgets: [
+        {
+          id: 'w-bell',
+          type: 'push_button',
+          name: 'Bell',
+          x: 0,
+          y: 0,
+          width: 2,
+          height: 2,
+          variables: [
+            { id: 'led', name: 'led', type: 'HOME_SWITCH', permission: 'READ_WRITE', thing_id: 't1' },
+          ],
+        },
+      ],
+    });
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const bell = (await screen.findByRole('button', { name: 'Bell' })) as HTMLButtonElement;
+    fireEvent.click(bell);
+    await waitFor(() =>
+      expect(iot.calls.filter((c) => c.url.endsWith('/publish')).map((c) => c.body)).toEqual([
+        { value: true },
+        { value: false },
+      ]),
+    );
+  });
+});
+
 describe('Dashboard editing', () => {
   it('offers no edit controls on a dashboard shared with the user', async () => {
     renderApp('/dashboards/b1/', {
