@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toErrorBody } from '@tinkercloud/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import { renderApp, space } from '@/test/app-harness.tsx';
 import type { Property } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
@@ -107,6 +109,42 @@ describe('Dashboard widgets', () => {
         },
       ]),
     );
+  });
+});
+
+describe('Switch', () => {
+  it('shows the new state at once and goes back when the write fails', async () => {
+    const iot = board({
+      widgets: [
+        {
+          id: 'w-pump',
+          type: 'switch',
+          name: 'Pump',
+          x: 0,
+          y: 0,
+          width: 2,
+          height: 2,
+          variables: [
+            { id: 'led', name: 'led', type: 'HOME_SWITCH', permission: 'READ_WRITE', thing_id: 't1' },
+          ],
+        },
+      ],
+    });
+    let fail: (error: Error) => void = () => undefined;
+    const handle = (url: string, options: RequestOptions) =>
+      url.endsWith('/publish')
+        ? new Promise((_, reject) => {
+            fail = reject;
+          })
+        : iot.handle(url, options);
+    renderApp('/dashboards/b1/', { handle });
+    const pump = await screen.findByRole('switch', { name: 'Pump' });
+    await waitFor(() => expect((pump as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pump);
+    await waitFor(() => expect(pump.getAttribute('aria-checked')).toBe('true'));
+    fail(new ApiError(toErrorBody({ code: 'unexpected_error', detail: 'The device is away', status: 500 })));
+    await waitFor(() => expect(pump.getAttribute('aria-checked')).toBe('false'));
+    expect(await screen.findByText('Network Error: The device is away')).toBeTruthy();
   });
 });
 
