@@ -112,6 +112,45 @@ describe('Dashboard widgets', () => {
   });
 });
 
+describe('Dashboard layouts', () => {
+  const narrow = (matches: boolean) => {
+    const real = window.matchMedia;
+    window.matchMedia = (query: string) => ({
+      ...real(query),
+      matches: matches && query.includes('max-width'),
+    });
+    return () => {
+      window.matchMedia = real;
+    };
+  };
+
+  it('places the widgets by the desktop layout on wide windows and by the phone layout on narrow ones', async () => {
+    const phone = {
+      x_mobile: 0,
+      y_mobile: 2,
+      width_mobile: 3,
+      height_mobile: 1,
+    };
+    const iot = board();
+    Object.assign(iot.state.dashboards[0]?.widgets?.[0] ?? {}, phone);
+    const { view } = renderApp('/dashboards/b1/', { handle: iot.handle });
+    const fan = await screen.findByRole('article', { name: 'Fan' });
+    expect(fan.style.gridColumn).toBe('1 / span 4');
+    expect(fan.style.gridRow).toBe('1 / span 2');
+    view.unmount();
+
+    const restore = narrow(true);
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const phoneFan = await screen.findByRole('article', { name: 'Fan' });
+    expect(phoneFan.style.gridColumn).toBe('1 / span 3');
+    expect(phoneFan.style.gridRow).toBe('3 / span 1');
+    // Heat has no phone layout: stacked full width under the widgets that have one.
+    expect(screen.getByRole('article', { name: 'Heat' }).style.gridColumn).toBe('1 / span 4');
+    expect(screen.getByRole('article', { name: 'Heat' }).style.gridRow).toBe('4 / span 2');
+    restore();
+  });
+});
+
 describe('Switch', () => {
   it('shows the new state at once and goes back when the write fails', async () => {
     const iot = board({
