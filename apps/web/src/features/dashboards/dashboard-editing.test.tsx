@@ -84,6 +84,35 @@ describe('Dashboards list actions', () => {
   });
 });
 
+describe('Dashboard actions', () => {
+  it('renames the dashboard', async () => {
+    const iot = board();
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename dashboard' });
+    const field = within(dialog).getByLabelText('Dashboard name') as HTMLInputElement;
+    expect(field.value).toBe('Greenhouse');
+    fireEvent.change(field, { target: { value: 'Orchard' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Orchard', level: 1 })).toBeTruthy();
+    expect(iot.calls).toContainEqual({
+      method: 'PUT',
+      url: '/iot/v2/dashboards/b1',
+      body: { name: 'Orchard' },
+      organization: 'my-cloud',
+    });
+  });
+
+  it('clones the dashboard and opens the copy', async () => {
+    const iot = board();
+    const { router } = renderApp('/dashboards/b1/', { handle: iot.handle });
+    fireEvent.click(await screen.findByRole('button', { name: 'Clone' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards/dashboard-1/'));
+    expect(await screen.findByRole('heading', { name: 'Greenhouse copy', level: 1 })).toBeTruthy();
+    expect(iot.calls.some((c) => c.method === 'PUT' && c.url === '/iot/v2/dashboards/b1/clone')).toBe(true);
+  });
+});
+
 describe('Dashboard widgets', () => {
   it('draws a percentage between the widget min and max', async () => {
     renderApp('/dashboards/b1/', { handle: board().handle });
@@ -283,5 +312,29 @@ describe('Dashboard editing', () => {
     });
     expect(await screen.findByRole('meter', { name: 'Gauge' })).toBeTruthy();
     vi.unstubAllGlobals();
+  });
+  it('edits the phone layout apart from the desktop one, and Cancel drops the changes', async () => {
+    const iot = board();
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Phone layout' }));
+    expect(screen.getByRole('button', { name: 'Phone layout' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Move Fan/ }), {
+      key: 'ArrowLeft',
+      shiftKey: true,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Edit' });
+    const [save] = iot.calls.filter((c) => c.method === 'PUT') as unknown as [
+      { body: { widgets: Record<string, unknown>[] } },
+    ];
+    expect(save.body.widgets[0]).toMatchObject({ width: 4, height: 2, width_mobile: 3, x_mobile: 0 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Fan' }));
+    expect(screen.queryByRole('button', { name: /^Move Fan/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('article', { name: 'Fan' })).toBeTruthy();
+    expect(iot.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
   });
 });
