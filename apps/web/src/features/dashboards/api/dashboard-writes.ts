@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type AppConfig, dashboardPersonSchema } from '@tinkercloud/shared';
+import type { DashboardV2Request } from '@tinkercloud/shared/iot';
 import { z } from 'zod';
 import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import type { ApiRequest } from '@/lib/api.ts';
-import type { toWidgetPayload } from '../model/editor-widgets.ts';
 import { type Dashboard, dashboardSchema } from './dashboard-schemas.ts';
 
 // The dashboard writes (create, rename, save the editor, clone, shares), on `/iot/v2/dashboards`.
@@ -18,20 +18,15 @@ interface Ctx {
 const url = (ctx: Ctx, path = '') => iotUrl(ctx.config, `/iot/v2/dashboards${path}`);
 
 export async function createDashboard(ctx: Ctx, name: string): Promise<Dashboard> {
-  return dashboardSchema.parse(
-    await ctx.api(url(ctx), { method: 'POST', body: { name, widgets: [] }, organization: ctx.space }),
-  );
+  const body: DashboardV2Request = { name, widgets: [] };
+  return dashboardSchema.parse(await ctx.api(url(ctx), { method: 'POST', body, organization: ctx.space }));
 }
 
 /**
  * PUT replaces the widget list, so the editor saves in one call: the name and every widget with both layouts
  * and its linked variables. Without widgets only the name changes.
  */
-export async function updateDashboard(
-  ctx: Ctx,
-  id: string,
-  body: { name?: string; widgets?: ReturnType<typeof toWidgetPayload> },
-): Promise<Dashboard> {
+export async function updateDashboard(ctx: Ctx, id: string, body: DashboardV2Request): Promise<Dashboard> {
   return dashboardSchema.parse(
     await ctx.api(url(ctx, `/${enc(id)}`), { method: 'PUT', body, organization: ctx.space }),
   );

@@ -1,3 +1,4 @@
+import type { WidgetRequest } from '@tinkercloud/shared/iot';
 import type { LinkedVariable, Widget } from '../api/dashboard-schemas.ts';
 import type { WidgetKind } from './widget-kinds.ts';
 import { inLayoutOrder } from './widget-order.ts';
@@ -176,7 +177,7 @@ export function nudgeForKey(key: string, shift: boolean): Nudge | null {
 }
 
 /** The widgets as `PUT /iot/v2/dashboards/{id}` takes them: both layouts and the linked variables' ids. */
-export function toWidgetPayload(widgets: readonly EditorWidget[]) {
+export function toWidgetPayload(widgets: readonly EditorWidget[]): WidgetRequest[] {
   return widgets.map(({ variables, name, ...w }) => ({
     ...w,
     ...(name.trim() ? { name: name.trim() } : {}),
