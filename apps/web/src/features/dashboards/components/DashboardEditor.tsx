@@ -9,6 +9,7 @@ import { useIotContext } from '@/features/things/api/use-iot-context.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
 import { updateDashboard } from '../api/dashboard-writes.ts';
+import { useWindowLayoutMode } from '../hooks/use-window-layout-mode.ts';
 import {
   addWidget,
   COLUMNS,
@@ -51,7 +52,8 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
   const [history, setHistory] = useState(() =>
     startHistory<readonly EditorWidget[]>(toEditorWidgets(dashboard.widgets ?? [])),
   );
-  const [mode, setMode] = useState<LayoutMode>('desktop');
+  // The layout that fits the window first: on a phone, the phone layout.
+  const [mode, setMode] = useState<LayoutMode>(useWindowLayoutMode());
   const [configuring, setConfiguring] = useState<string | null>(null);
   const { width, containerRef, mounted } = useContainerWidth();
   const widgets = history.present;
