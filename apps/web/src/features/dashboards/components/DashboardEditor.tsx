@@ -41,7 +41,7 @@ const toCells = (layout: Layout) => layout.map(({ i, x, y, w, h }) => ({ i, x, y
 
 /**
  * The dashboard editor (loaded only when a maker edits, with the grid library): add widgets from the palette,
- * drag them by their title or move them with the arrow keys, resize them by the corner or Shift+arrows,
+ * drag them by their Move button or move them with arrow keys on it, resize them by the corner or Shift+arrows,
  * configure, delete, undo; desktop and phone layouts are edited apart. Save writes everything in one call.
  */
 export default function DashboardEditor({ dashboard, onClose }: DashboardEditorProps) {
