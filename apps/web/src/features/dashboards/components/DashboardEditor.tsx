@@ -85,7 +85,8 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
     const nudge = nudgeForKey(event.key, event.shiftKey);
     if (!nudge) return;
     event.preventDefault();
-    change(nudgeWidget(widgets, id, mode, nudge));
+    // From the latest widgets, not this render's: keys pressed quickly must not undo each other.
+    setHistory((h) => commit(h, nudgeWidget(h.present, id, mode, nudge)));
   };
 
   const configured = widgets.find((w) => w.id === configuring);

@@ -5,6 +5,7 @@ import {
   cellsOf,
   nudgeForKey,
   nudgeWidget,
+  pushDownFrom,
   removeWidget,
   toEditorWidgets,
   toWidgetPayload,
@@ -92,6 +93,32 @@ describe('nudgeWidget', () => {
     expect(cellsOf(nudgeWidget(start, 'a', 'desktop', { dw: -5 }), 'desktop')[0]?.w).toBe(1);
     expect(cellsOf(nudgeWidget(start, 'a', 'mobile', { dx: 3 }), 'mobile')[0]?.x).toBe(0);
     expect(cellsOf(nudgeWidget(start, 'a', 'mobile', { dw: 9 }), 'mobile')[0]?.w).toBe(4);
+  });
+});
+
+describe('pushDownFrom', () => {
+  it('pushes the widgets a moved one now covers under it, and those under them in turn', () => {
+    const cells = [
+      { i: 'a', x: 0, y: 0, w: 4, h: 2 },
+      { i: 'b', x: 0, y: 2, w: 4, h: 2 },
+      { i: 'c', x: 0, y: 4, w: 4, h: 1 },
+      { i: 'side', x: 6, y: 0, w: 2, h: 2 },
+    ];
+    expect(pushDownFrom(cells, { i: 'a', x: 0, y: 0, w: 4, h: 3 })).toEqual([
+      { i: 'a', x: 0, y: 0, w: 4, h: 3 },
+      { i: 'side', x: 6, y: 0, w: 2, h: 2 },
+      { i: 'b', x: 0, y: 3, w: 4, h: 2 },
+      { i: 'c', x: 0, y: 5, w: 4, h: 1 },
+    ]);
+  });
+
+  it('is what a keyboard resize does to the widgets below', () => {
+    const start = toEditorWidgets([widget('a', 0, 0), widget('b', 0, 2)]);
+    const grown = nudgeWidget(start, 'a', 'desktop', { dh: 1 });
+    expect(cellsOf(grown, 'desktop')).toEqual([
+      { i: 'a', x: 0, y: 0, w: 2, h: 3 },
+      { i: 'b', x: 0, y: 3, w: 2, h: 2 },
+    ]);
   });
 });
 

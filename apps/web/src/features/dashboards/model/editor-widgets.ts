@@ -160,7 +160,26 @@ export function nudgeWidget(
   const h = Math.max(1, cell.h + dh);
   const x = Math.min(cols - w, Math.max(0, cell.x + dx));
   const y = Math.max(0, cell.y + dy);
-  return withCells(widgets, [{ i: id, x, y, w, h }], mode);
+  return withCells(widgets, pushDownFrom(cellsOf(widgets, mode), { i: id, x, y, w, h }), mode);
+}
+
+const overlaps = (a: Cell, b: Cell) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * The cells with one of them placed where the maker put it and the others it now covers pushed down under
+ * it (and under each other), top to bottom, as a drag in the grid does.
+ */
+export function pushDownFrom(cells: readonly Cell[], placed: Cell): Cell[] {
+  const settled = [placed];
+  const others = cells.filter((c) => c.i !== placed.i).sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const other of others) {
+    let cell = other;
+    for (let hit = settled.find((s) => overlaps(s, cell)); hit; hit = settled.find((s) => overlaps(s, cell)))
+      cell = { ...cell, y: hit.y + hit.h };
+    settled.push(cell);
+  }
+  return settled;
 }
 
 /** The arrow key's step: arrows move, Shift+arrows resize; null for other keys. */
