@@ -45,7 +45,9 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
     }
     if (kind.standalone) options.text = text;
     const variable = offered.find((v) => v.id === variableId);
-    onSave({ ...widget, name: name.trim(), options, variables: variable ? [variable] : [] });
+    // The picker sets the first linked variable; more (a chart's second series) stay as they were.
+    const others = widget.variables.slice(1).filter((v) => v.id !== variable?.id);
+    onSave({ ...widget, name: name.trim(), options, variables: variable ? [variable, ...others] : others });
   };
 
   return (
