@@ -24,7 +24,7 @@ import {
   toWidgetPayload,
   withCells,
 } from '../model/editor-widgets.ts';
-import { canUndo, commit, commitSince, settle, startHistory, undo } from '../model/history.ts';
+import { canUndo, commit, commitSince, startHistory, undo } from '../model/history.ts';
 import { GRID_GAP, ROW_HEIGHT } from '../model/layout-mode.ts';
 import { spaceVariables } from '../model/space-variables.ts';
 import { WIDGET_KINDS, widgetKindOf } from '../model/widget-kinds.ts';
@@ -162,13 +162,12 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
             gridConfig={{ cols: COLUMNS[mode], rowHeight: ROW_HEIGHT, margin: [GRID_GAP, GRID_GAP] }}
             dragConfig={{ handle: '.dashboard-editor-handle' }}
             compactor={noCompactor}
+            // No onLayoutChange: the grid reports layouts it computed while measuring its width, which
+            // could overwrite a keyboard move made meanwhile. Gestures report where they end instead.
             onDragStart={startGesture}
             onResizeStart={startGesture}
             onDragStop={endGesture}
             onResizeStop={endGesture}
-            onLayoutChange={(layout) =>
-              setHistory((h) => settle(h, withCells(h.present, toCells(layout), mode)))
-            }
           >
             {widgets.map((widget) => (
               <div key={widget.id} className="dashboard-editor-item" data-testid="editor-widget">

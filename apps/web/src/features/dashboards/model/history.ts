@@ -18,17 +18,12 @@ export function commit<T>(history: History<T>, next: T): History<T> {
 }
 
 /**
- * A change that began at `before` and that the grid may have shown on the way (a drag or a resize, with the
- * grid settling in between): one undo step back to `before`, however many settles came since.
+ * A change that began at `before` (a drag or a resize the grid showed on the way): one undo step back to
+ * where the gesture began.
  */
 export function commitSince<T>(history: History<T>, before: T, next: T): History<T> {
   if (Object.is(next, before)) return { ...history, present: before };
   return { past: [...history.past, before].slice(-UNDO_LIMIT), present: next };
-}
-
-/** A correction that is not the maker's change (the grid settling): it replaces the present, no undo step. */
-export function settle<T>(history: History<T>, next: T): History<T> {
-  return Object.is(next, history.present) ? history : { ...history, present: next };
 }
 
 /** Back to the state before the last change; the same history when there is none. */
