@@ -155,6 +155,35 @@ test('at 360 px the variable dialog fits and passes axe', async ({ page, checkA1
   await checkA11y('variable dialog');
 });
 
+for (const theme of THEMES) {
+  test(`the dashboard editor fits at 360 px and at desktop size and passes axe in the ${theme} theme`, async ({
+    page,
+    checkA11y,
+  }) => {
+    await signIn(page, theme, PHONE);
+    await page.goto(`/dashboards/${ids.dashboard}/`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('button', { name: 'Add Gauge' })).toBeVisible();
+    // A phone opens the phone layout, in its own preview.
+    await expect(page.getByRole('button', { name: 'Phone layout' })).toHaveAttribute('aria-pressed', 'true');
+    await settle(page);
+    await expectNoPageScroll(page, 'dashboard editor, phone layout');
+    await checkA11y('dashboard editor at 360 px');
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Desktop layout' }).click();
+    await page.getByRole('button', { name: 'Add Gauge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Configure Gauge' });
+    await expect(dialog.getByLabel('Minimum')).toBeVisible();
+    await checkA11y('widget dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await settle(page);
+    await expectNoPageScroll(page, 'dashboard editor, desktop');
+    await checkA11y('dashboard editor at desktop size');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+}
+
 test('at 360 px the sidebar is a dialog behind the menu button, usable by keyboard', async ({
   page,
   checkA11y,

@@ -1,6 +1,7 @@
 // `@tinkercloud/shared/iot`: the property-type catalogue and the IoT request contracts. A subpath of its own,
 // not the main entry, so the web's first page does not carry the catalogue: only the things pages load it.
 
+export * from './dashboard-request.ts';
 export * from './network-credentials.ts';
 export * from './property-request.ts';
 export * from './property-types.ts';

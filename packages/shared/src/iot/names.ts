@@ -46,3 +46,20 @@ export const TAG_PART_MAX_LENGTH = 64;
 export function isTagPart(text: string): boolean {
   return text.length > 0 && text.length <= TAG_PART_MAX_LENGTH && TAG_PART_PATTERN.test(text);
 }
+
+/**
+ * Dashboard (and dashboard page) names: upstream's `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it anywhere),
+ * so "Greenhouse 1" is valid; control characters are refused too.
+ */
+export const DASHBOARD_NAME_PATTERN = /[a-zA-Z0-9_.@-]/;
+export const DASHBOARD_NAME_MAX_LENGTH = 64;
+export const DASHBOARD_NAME_MESSAGE = 'at least one letter, digit or _ . @ -';
+
+export function isDashboardName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= DASHBOARD_NAME_MAX_LENGTH &&
+    DASHBOARD_NAME_PATTERN.test(name) &&
+    /^[^\p{Cc}]+$/u.test(name)
+  );
+}

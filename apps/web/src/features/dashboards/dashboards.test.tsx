@@ -153,10 +153,10 @@ describe('Dashboard page', () => {
     expect(within(widgetCard('LED')).getByRole('switch', { name: 'LED' }).getAttribute('aria-checked')).toBe(
       'false',
     );
-    // A type this page does not draw shows its type and its variables' values.
+    // The gauge draws its value on an arc between its min and max (0..100 by default).
     const gauge = widgetCard('Humidity gauge');
-    expect(gauge.textContent).toContain('gauge');
-    expect(gauge.textContent).toContain('humidity40');
+    expect(valueIn('Humidity gauge')).toBe('40');
+    expect(within(gauge).getByRole('meter', { name: 'Humidity gauge' }).getAttribute('value')).toBe('40');
     // One chart, a series per linked variable, each in the legend with its last value.
     const chart = widgetCard('Temperature and humidity');
     expect(

@@ -227,6 +227,23 @@ describe('dashboards v2', () => {
       username: friend.username.toUpperCase(),
     });
     expect(share.statusCode).toBe(200);
+    // An e-mail address names a user as well as a username does.
+    const byMail = await t.createUser();
+    expect(
+      (
+        await f.call(user.id, 'PUT', `/iot/v2/dashboards/${d.id}/shares`, {
+          username: byMail.email.toUpperCase(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await f.call(user.id, 'GET', `/iot/v2/dashboards/${d.id}/shares`))
+        .json()
+        .map((s: { user_id: string }) => s.user_id),
+    ).toContain(byMail.id);
+    expect(
+      (await f.call(user.id, 'DELETE', `/iot/v2/dashboards/${d.id}/shares/${byMail.id}`)).statusCode,
+    ).toBe(200);
     expect(
       (await f.call(user.id, 'PUT', `/iot/v2/dashboards/${d.id}/shares`, { username: 'nobody-here' }))
         .statusCode,

@@ -344,13 +344,13 @@ export function createDashboardsRepository(db: Database) {
     async usersByIdOrName(ids: string[], names: string[]) {
       const where: SQL[] = [];
       if (ids.length > 0) where.push(inArray(users.id, ids));
-      if (names.length > 0)
+      if (names.length > 0) {
+        // A name is a username or an e-mail address: sharers often know only the one.
+        const lowered = names.map((n) => n.toLowerCase());
         where.push(
-          inArray(
-            sql`lower(${users.username})`,
-            names.map((n) => n.toLowerCase()),
-          ),
+          sql`(${inArray(sql`lower(${users.username})`, lowered)} or ${inArray(sql`lower(${users.email})`, lowered)})`,
         );
+      }
       if (where.length === 0) return [];
       return db
         .select({ id: users.id, username: users.username, email: users.email })

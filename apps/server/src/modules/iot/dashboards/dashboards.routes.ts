@@ -227,7 +227,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       schema: {
         tags,
         security,
-        summary: 'Share with users by user_id or username (they get read access)',
+        summary: 'Share with users by user_id, username or e-mail address (they get read access)',
         params: idParam,
         body: shareBody,
         response: { 200: emptyBody, ...errors },

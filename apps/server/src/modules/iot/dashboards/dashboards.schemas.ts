@@ -1,89 +1,22 @@
 import {
   dashboardPersonSchema,
   dashboardV3Schema,
-  singleLineText,
   timezoneInfoSchema,
   widgetLayoutShape,
 } from '@tinkercloud/shared';
+import type { DashboardV3Request } from '@tinkercloud/shared/iot';
 import { z } from 'zod';
 import { queryBool } from '../common/schemas.ts';
 
 export { dashboardV2Schema, dashboardV3Schema, linkedVariableSchema } from '@tinkercloud/shared';
 
-/**
- * Dashboard, widget and page names: upstream's pattern `[a-zA-Z0-9_.@-]+` is unanchored (Goa matches it
- * anywhere), so "Greenhouse 1" is valid; we also refuse control characters.
- */
-const dashboardName = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/[a-zA-Z0-9_.@-]/, 'at least one letter, digit or _ . @ -')
-  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+export {
+  dashboardV2RequestSchema as dashboardV2Body,
+  dashboardV3RequestSchema as dashboardV3Body,
+  type WidgetV3Request as WidgetPayload,
+} from '@tinkercloud/shared/iot';
 
-const coord = z.number().int().min(0).max(10_000);
-const options = z
-  .record(z.string().max(64), z.unknown())
-  .refine((o) => JSON.stringify(o).length <= 16_384, 'widget options of at most 16 KB');
-const widgetFields = {
-  id: z.uuid(),
-  type: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_ -]+$/, 'letters, digits, spaces, _ and - only'),
-  name: z
-    .string()
-    .max(256)
-    .regex(/^[^\p{Cc}]*$/u, 'no control characters')
-    .optional(),
-  options,
-  x: coord,
-  y: coord,
-  width: coord,
-  height: coord,
-  x_mobile: coord.optional(),
-  y_mobile: coord.optional(),
-  width_mobile: coord.optional(),
-  height_mobile: coord.optional(),
-  variables: z.array(z.uuid()).max(100).optional(),
-};
-const widgetPayload = z.object(widgetFields);
-/** Widgets of v3 dashboards live on a page: its uuid, or "0" for the main page. */
-const widgetV3Payload = z.object({
-  ...widgetFields,
-  page_id: z
-    .string()
-    .regex(
-      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$|^0$/,
-      'a page uuid or "0"',
-    )
-    .optional(),
-});
-export type WidgetPayload = z.infer<typeof widgetV3Payload>;
-
-const pagePayload = z.object({
-  id: z.uuid(),
-  name: dashboardName,
-  position: z.number().int().min(0).max(1000),
-  icon: z.string().max(1024).optional(),
-});
-
-const MAX_WIDGETS = 200;
-export const dashboardV2Body = z.object({
-  name: dashboardName.optional(),
-  cover_image: singleLineText().max(1024).optional(),
-  soft_deleted: z.boolean().optional(),
-  widgets: z.array(widgetPayload).max(MAX_WIDGETS).optional(),
-});
-export const dashboardV3Body = z.object({
-  name: dashboardName.optional(),
-  cover_image: singleLineText().max(1024).optional(),
-  soft_deleted: z.boolean().optional(),
-  pages: z.array(pagePayload).max(30).optional(),
-  widgets: z.array(widgetV3Payload).max(MAX_WIDGETS).optional(),
-});
-export type DashboardBody = z.infer<typeof dashboardV3Body>;
+export type DashboardBody = DashboardV3Request;
 
 export const dashboardListQuery = z.object({
   name: z.string().max(64).optional(),
@@ -98,11 +31,13 @@ export const cloneBody = z.object({
     .max(100)
     .optional(),
 });
+/** Whom to share with: a user id, or a username, for which an e-mail address also does. */
+const shareName = z.string().min(1).max(254).describe('A username or an e-mail address');
 export const shareBody = z.object({
   user_id: z.uuid().optional(),
-  username: z.string().min(1).max(64).optional(),
+  username: shareName.optional(),
   users: z
-    .array(z.object({ user_id: z.uuid().optional(), username: z.string().min(1).max(64).optional() }))
+    .array(z.object({ user_id: z.uuid().optional(), username: shareName.optional() }))
     .max(100)
     .optional(),
 });

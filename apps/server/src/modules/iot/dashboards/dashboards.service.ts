@@ -290,7 +290,7 @@ export function createDashboardsService(deps: {
       return (await repo.shares(id)).map((s) => ({ user_id: s.userId, username: s.username }));
     },
 
-    /** Gives read access to users named by id or username (404 when one does not exist). */
+    /** Gives read access to users named by id, username or e-mail address (404 when one does not exist). */
     async share(
       ref: SpaceRequest,
       id: string,
@@ -310,7 +310,7 @@ export function createDashboardsService(deps: {
         const hit = found_.some((f) =>
           u.user_id
             ? f.id === u.user_id.toLowerCase()
-            : f.username.toLowerCase() === u.username?.toLowerCase(),
+            : [f.username.toLowerCase(), f.email.toLowerCase()].includes(u.username?.toLowerCase() ?? ''),
         );
         if (!hit) throw notFound('User');
       }

@@ -1,5 +1,5 @@
 import { toErrorBody } from '@tinkercloud/shared';
-import type { Dashboard } from '@/features/dashboards/api/dashboard-schemas.ts';
+import type { Dashboard, Widget } from '@/features/dashboards/api/dashboard-schemas.ts';
 import type { Ota } from '@/features/devices/api/ota.ts';
 import {
   type FakeGroupsState,
@@ -251,6 +251,17 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
     }
     if (collection === 'dashboards') {
       if (!id) {
+        if (method === 'POST') {
+          created += 1;
+          const made: Dashboard = {
+            ...(options.body as { name: string }),
+            id: `dashboard-${created}`,
+            updated_at: new Date().toISOString(),
+            widgets: [],
+          };
+          state.dashboards.push(made);
+          return made;
+        }
         if (state.failList) throw apiError(500, 'The database is not answering.');
         return state.dashboards;
       }
@@ -260,6 +271,35 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
         softDelete('DASHBOARD', found, url);
         state.dashboards = state.dashboards.filter((d) => d.id !== id);
         return null;
+      }
+      if (method === 'PUT' && sub === 'clone') {
+        created += 1;
+        const copy: Dashboard = { ...found, id: `dashboard-${created}`, name: `${found.name} copy` };
+        state.dashboards.push(copy);
+        return copy;
+      }
+      if (method === 'PUT' && !sub) {
+        // The widgets' variables come back as the linked variables the page reads.
+        const body = options.body as {
+          name?: string;
+          widgets?: (Omit<Widget, 'variables'> & { variables: string[] })[];
+        };
+        const linked = (vid: string) => {
+          const p = state.properties.find((x) => x.id === vid);
+          return p && { ...p, thing_name: state.things.find((t) => t.id === p.thing_id)?.name ?? '' };
+        };
+        Object.assign(found, {
+          ...(body.name ? { name: body.name } : {}),
+          ...(body.widgets
+            ? {
+                widgets: body.widgets.map((w) => ({
+                  ...w,
+                  variables: w.variables.flatMap((vid) => linked(vid) ?? []),
+                })),
+              }
+            : {}),
+        });
+        return found;
       }
       return found;
     }

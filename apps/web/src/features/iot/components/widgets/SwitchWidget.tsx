@@ -1,37 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useServices } from '@/app/services.tsx';
-import { notePublishedValue } from '@/features/things/api/published-value.ts';
-import { publishValue } from '@/features/things/api/things.ts';
-import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { NoVariable } from './NoVariable.tsx';
+import { usePublish } from './use-publish.ts';
 import type { WidgetProps } from './widget-props.ts';
 
 /**
- * A toggle for the linked boolean: clicking it publishes the opposite value, as the variables table does.
- * Read-only variables and users who may not write see the state without being able to change it.
+ * A toggle for the linked boolean: clicking it publishes the opposite value, as the variables table does; it
+ * shows the new state at once and goes back if the write fails. Read-only variables and users who may not
+ * write see the state without being able to change it.
  */
 export function SwitchWidget({ widget, variables, currentOf, space, canWrite }: WidgetProps) {
-  const { api, config } = useServices();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const variable = variables[0];
+  const { pending, busy, publish } = usePublish(space, variable);
   if (!variable) return <NoVariable />;
-  const on = currentOf(variable).value === true;
+  const on = (pending ? pending.value : currentOf(variable).value) === true;
   const label = widget.name || variable.name;
   const writable = canWrite && variable.permission !== 'READ_ONLY';
-
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await publishValue(api, config, space, variable, !on);
-      notePublishedValue(queryClient, space, variable, !on);
-    } catch (err) {
-      toast.error(networkErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <button
@@ -43,7 +25,7 @@ export function SwitchWidget({ widget, variables, currentOf, space, canWrite }: 
       aria-busy={busy}
       disabled={!writable || busy}
       title={writable ? undefined : 'Read only'}
-      onClick={() => void toggle()}
+      onClick={() => void publish(!on)}
     >
       <span className="widget-switch-track" aria-hidden="true">
         <span className="widget-switch-thumb" />
