@@ -28,8 +28,13 @@ export function ApiKeysTable({ space, keys }: { space: string; keys: readonly Ap
       id: 'actions',
       header: 'Actions',
       cell: (key) => (
-        <Button variant="danger" className="button-small" onClick={() => setRevoking(key)}>
-          Revoke<span className="visually-hidden"> {key.name}</span>
+        <Button
+          variant="danger"
+          className="button-small"
+          aria-label={`Revoke ${key.name}`}
+          onClick={() => setRevoking(key)}
+        >
+          Revoke
         </Button>
       ),
     },
