@@ -12,6 +12,7 @@ import { FormField } from '@/components/FormField.tsx';
 import { tokenUrl } from '@/features/integrations/model/server-address.ts';
 import { useCreateApiKey } from '../api/api-keys.ts';
 import { apiKeyCredentialsFile, apiKeyCredentialsFileName } from '../model/credentials-file.ts';
+import '../api-keys.css';
 
 /** The server's key name rule, in words; null when the name is fine. */
 export function apiKeyNameProblem(name: string): string | null {
@@ -56,14 +57,16 @@ export function CreateApiKeyDialog({
   if (created) {
     return (
       <Dialog label="API key created" onClose={onClose}>
-        <div className="form" data-testid="api-key-created">
+        <div className="form api-key-created" data-testid="api-key-created">
           <p className="notice notice-warning" role="status">
             This secret is shown only once. Copy it or download it now: it cannot be read back later, and a
             lost secret means revoking the key and creating another.
           </p>
           <CopyField label="Client ID" value={created.client_id} testId="api-key-client-id" />
           <CopyField label="Client secret" value={created.client_secret} testId="api-key-client-secret" />
-          <p className="muted">Programs exchange them for a token at {tokenUrl(server)}.</p>
+          <p className="muted">
+            Programs exchange them for a token at <code>{tokenUrl(server)}</code>.
+          </p>
           <div className="modal-actions">
             <DownloadButton
               fileName={apiKeyCredentialsFileName(created)}
