@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,38 @@ async function runExample(file: string, secret: string) {
     const failed = err as { code?: number; stdout?: string; stderr?: string };
     return { code: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
+}
+
+/**
+ * Starts a long-running example (the arduino-iot-js one listens until stopped) and resolves with its output
+ * once `until` appears in it; the process is stopped then, or after `timeoutMs`.
+ */
+function runLiveExample(file: string, secret: string, until: RegExp, timeoutMs = 60_000) {
+  return new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [file], { env: { ...process.env, CLIENT_SECRET: secret } });
+    let stdout = '';
+    let stderr = '';
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGTERM');
+      if (error) reject(error);
+      else resolve({ stdout, stderr });
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`no ${until} within ${timeoutMs} ms:\n${stdout}\n${stderr}`)),
+      timeoutMs,
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (until.test(stdout)) finish();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('exit', (code) =>
+      finish(new Error(`exited with ${code} before ${until}:\n${stdout}\n${stderr}`)),
+    );
+  });
 }
 
 test('a key made in the UI works with the official REST client as the Integrations page shows it, until it is revoked', async ({
@@ -107,6 +139,15 @@ test('a key made in the UI works with the official REST client as the Integratio
     expect(listed.code).toBe(0);
     // Every new account has the demo thing.
     expect(listed.stdout).toContain('Demo thing');
+
+    // The arduino-iot-js example: live values of the demo thing over this server's WebSocket broker.
+    const live = page.getByTestId('example-iot-js');
+    await expect(live).toContainText(`apiUrl: "${server.url}/iot/v1/clients/token"`);
+    await expect(live).toContainText(`connect("ws://127.0.0.1:${port}/mqtt", options)`);
+    const liveScript = testInfo.outputPath('live.cjs');
+    await writeFile(liveScript, (await live.textContent()) ?? '');
+    const heard = await runLiveExample(liveScript, secret, /^temperature -?\d/m);
+    expect(heard.stderr).toBe('');
 
     // The token request of the curl example, with fetch: the key works, and is now marked as used.
     const tokenRequest = () =>

@@ -86,9 +86,9 @@ async function main() {
     onDisconnect: (message) => console.error('disconnected', message),
   });
   const thingId = ${js(inputs.thingId ?? 'YOUR_THING_ID')};
-  // Variables by their sketch name: use your thing's own.
+  // Variables by their sketch name (these are the demo thing's): use your thing's own.
   cloud.onPropertyValue(thingId, 'temperature', (value) => console.log('temperature', value));
-  await cloud.sendProperty(thingId, 'heater', true);
+  await cloud.sendProperty(thingId, 'led', true);
 }
 
 main().catch((err) => {
