@@ -45,15 +45,16 @@ function ApiKeys() {
   const { selected, viewer, plansKnown } = useViewer();
   const space = selected.id;
   const keys = useQuery(apiKeysQueryOptions(api, config, space));
-  const recap = useQuery({ ...recapQueryOptions(api, config, space), enabled: canReadRecap(selected) });
+  const readsRecap = canReadRecap(selected);
+  const recap = useQuery({ ...recapQueryOptions(api, config, space), enabled: readsRecap });
   const [creating, setCreating] = useState(false);
   const allowance = apiKeyAllowance(recap.data, isExpiredProSpace(selected));
   const target = plansKnown ? upgradeTarget(viewer) : null;
   const server = serverAddress(config.hosts.api, window.location.origin);
 
-  const createButton = allowance.canCreate && (
-    <Button onClick={() => setCreating(true)}>Create API key</Button>
-  );
+  // Offered once the plan is known, so a plan without keys never flashes a create button.
+  const offerCreate = allowance.canCreate && !(readsRecap && recap.isPending);
+  const createButton = offerCreate && <Button onClick={() => setCreating(true)}>Create API key</Button>;
   return (
     <>
       <p className="muted">
