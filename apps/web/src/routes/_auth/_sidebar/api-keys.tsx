@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { isExpiredProSpace, upgradeTarget } from '@tinkercloud/shared';
 import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
@@ -58,7 +58,8 @@ function ApiKeys() {
   return (
     <>
       <p className="muted">
-        Programs use a key's client ID and secret to get tokens for the API: see Integrations for examples.
+        Programs use a key's client ID and secret to get tokens for the API: see{' '}
+        <Link to="/integrations/">Integrations</Link> for examples.
       </p>
       <ApiKeyLimit allowance={allowance} upgradeHref={target ? upgradeHref(target, config) : null} />
       <AsyncState
