@@ -11,11 +11,17 @@ import { expect, test } from '../support/test.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 
+/** The environment of an example run by hand: its secret, and no colours (Playwright forces them on). */
+function exampleEnv(secret: string) {
+  const { FORCE_COLOR: _, ...env } = process.env;
+  return { ...env, NO_COLOR: '1', CLIENT_SECRET: secret };
+}
+
 /** Runs a script the Integrations page wrote, as a user would: `CLIENT_SECRET=... node things.cjs`. */
 async function runExample(file: string, secret: string) {
   try {
     const { stdout } = await run(process.execPath, [file], {
-      env: { ...process.env, CLIENT_SECRET: secret },
+      env: exampleEnv(secret),
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr: '' };
@@ -31,7 +37,7 @@ async function runExample(file: string, secret: string) {
  */
 function runLiveExample(file: string, secret: string, until: RegExp, timeoutMs = 60_000) {
   return new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [file], { env: { ...process.env, CLIENT_SECRET: secret } });
+    const child = spawn(process.execPath, [file], { env: exampleEnv(secret) });
     let stdout = '';
     let stderr = '';
     const finish = (error?: Error) => {
