@@ -3,6 +3,7 @@ export * from './claims.ts';
 export * from './error-body.ts';
 export * from './format.ts';
 export * from './id-token.ts';
+export * from './iot/api-clients.ts';
 export * from './iot/boards.ts';
 export * from './iot/certs.ts';
 export * from './iot/dashboards.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // Every source file of the features that read the IoT API (tests and test doubles aside), as text.
 const sources = import.meta.glob<string>(
   [
-    '/src/features/{iot,devices,things,dashboards,triggers,home}/**/*.{ts,tsx}',
+    '/src/features/{iot,devices,things,dashboards,triggers,home,api-keys,integrations}/**/*.{ts,tsx}',
     '!**/*.test.{ts,tsx}',
     '!**/testing/**',
   ],

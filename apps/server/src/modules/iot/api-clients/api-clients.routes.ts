@@ -1,4 +1,10 @@
-import { singleLineText } from '@tinkercloud/shared';
+import {
+  API_CLIENT_NAME_MAX_LENGTH,
+  API_CLIENT_NAME_PATTERN,
+  apiClientSchema,
+  apiClientCreatedSchema as createdSchema,
+  singleLineText,
+} from '@tinkercloud/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,24 +16,13 @@ import type { ApiClientsService } from './api-clients.service.ts';
 
 const tags = ['iot: API keys'];
 
-const apiClientSchema = z.object({
-  id: z.string().describe('The client id'),
-  client_id: z.string(),
-  name: z.string(),
-  organization_id: z.string().optional(),
-  created_at: z.string(),
-  last_used_at: z.string().optional(),
-});
-const createdSchema = apiClientSchema.extend({
-  client_secret: z.string().describe('Shown once: only a hash is kept'),
-});
 const clientIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9]{32}$/, 'a 32-character client id') });
 const createBody = z.object({
   name: z
     .string()
     .min(1)
-    .max(64)
-    .regex(/^[a-zA-Z0-9_. -]+$/, 'letters, digits, spaces and _ . - only'),
+    .max(API_CLIENT_NAME_MAX_LENGTH)
+    .regex(API_CLIENT_NAME_PATTERN, 'letters, digits, spaces and _ . - only'),
 });
 
 /** API keys of the caller in the selected space (spec 7.4 `GET /iot/v1/clients`). */

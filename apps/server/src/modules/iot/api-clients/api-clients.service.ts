@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { ApiClientView } from '@tinkercloud/shared';
 import type { Database } from '../../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../../errors.ts';
 import type { SpaceAccess } from '../../spaces/space-access.ts';
@@ -21,15 +22,6 @@ const randomString = (length: number) =>
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 const INVALID_CLIENT = 'Invalid client credentials.';
-
-interface ApiClientView {
-  id: string;
-  client_id: string;
-  name: string;
-  organization_id?: string;
-  created_at: string;
-  last_used_at?: string;
-}
 
 function view(row: ApiClientRow): ApiClientView {
   return {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { CopyField } from '@/components/CopyField.tsx';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
 import { useServices } from '../../../app/services.tsx';
 import { Modal } from '../../../components/Modal.tsx';
@@ -8,7 +9,6 @@ import { iotKeys } from '../../iot/api/query-keys.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
 import { createGenericDevice, type NewDevice } from '../api/devices.ts';
 import { deviceNameProblem } from '../model/device-name.ts';
-import { CopyField } from './CopyField.tsx';
 
 /** With the broker's address from the server's config, so the simulator reaches this server's broker. */
 export const simulatorCommand = (deviceId: string, secretKey: string, brokerUrl?: string | null) =>

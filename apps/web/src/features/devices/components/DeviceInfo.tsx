@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { CopyField } from '@/components/CopyField.tsx';
 import type { Device } from '@/features/iot/api/schemas.ts';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
-import { CopyField } from './CopyField.tsx';
 import { DeviceStatusBadge } from './DeviceStatusBadge.tsx';
 
 /** What the device is and how it is doing. */

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { CopyField } from '@/components/CopyField.tsx';
 import { deviceStatusQueryOptions } from '@/features/devices/api/devices.ts';
-import { CopyField } from '@/features/devices/components/CopyField.tsx';
 import { DeviceStatusBadge } from '@/features/devices/components/DeviceStatusBadge.tsx';
 import { useServices } from '../../../app/services.tsx';
 import { deviceQueryOptions } from '../../iot/api/detail-queries.ts';

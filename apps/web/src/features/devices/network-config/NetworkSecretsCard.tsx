@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CONNECTION_LABELS } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
+import { downloadText } from '@/components/DownloadButton.tsx';
 import { FormField } from '@/components/FormField.tsx';
 import type { Device } from '@/features/iot/api/schemas.ts';
-import { downloadText } from '../new-device/components/DownloadButton.tsx';
 import { networkConnectionsQueryOptions, networkSecretsHeader } from './network-secrets.ts';
 
 /** The connection the device was set up with, when the API names one. */

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { CopyField } from '@/features/devices/components/CopyField.tsx';
+import { CopyField } from '@/components/CopyField.tsx';
+import { DownloadButton } from '@/components/DownloadButton.tsx';
 import { useServices } from '../../../../app/services.tsx';
 import {
   arduinoSecretsHeader,
@@ -8,7 +9,6 @@ import {
   type DeviceCredentials,
   simulatorCommand,
 } from '../model/credentials.ts';
-import { DownloadButton } from './DownloadButton.tsx';
 
 /**
  * The id and secret key of a device just made, shown this once (the server keeps only a hash of the key):

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { isOnboardingActive } from '@tinkercloud/shared';
 import { useState } from 'react';
-import { CopyField } from '@/features/devices/components/CopyField.tsx';
+import { CopyField } from '@/components/CopyField.tsx';
 import { useServices } from '../../../../app/services.tsx';
 import { NotFound } from '../../../../components/NotFound.tsx';
 import { toast } from '../../../../lib/toast.tsx';
