@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,4 +51,42 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
     await new Promise((r) => setTimeout(r, 250));
   }
   return { url, stop };
+}
+
+/**
+ * Grants a plan with the operator's command (`npm run admin -- grant-plan`) on a server's data directory.
+ * The server must be stopped: the embedded database has one writer.
+ */
+export function grantPlanOffline(opts: {
+  dataDir: string;
+  port: number;
+  publicUrl: string;
+  username: string;
+  plan?: string;
+}) {
+  execFileSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'admin',
+      '--',
+      'grant-plan',
+      '--user',
+      opts.username,
+      '--plan',
+      opts.plan ?? 'create-maker',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: opts.dataDir,
+        PORT: String(opts.port),
+        PUBLIC_URL: opts.publicUrl,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'pipe',
+    },
+  );
 }

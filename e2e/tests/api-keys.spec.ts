@@ -1,14 +1,11 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { newAccount, signInOnProviderPage, signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
-import { freshDataDir, startServer } from '../support/server.ts';
+import { freshDataDir, grantPlanOffline, startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 
 /** The environment of an example run by hand: its secret, and no colours (Playwright forces them on). */
@@ -77,31 +74,7 @@ test('a key made in the UI works with the official REST client as the Integratio
     const owner = await apiSession(server.url, newAccount('keys'), { signUp: true });
     await server.stop();
     stopped = true;
-    execFileSync(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'admin',
-        '--',
-        'grant-plan',
-        '--user',
-        owner.account.username,
-        '--plan',
-        'create-maker',
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          PUBLIC_URL: server.url,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: 'pipe',
-      },
-    );
+    grantPlanOffline({ dataDir, port, publicUrl: server.url, username: owner.account.username });
     server = await startServer({ port, dataDir });
     stopped = false;
 

@@ -1,17 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { newAccount, signInOnProviderPage, signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
-import { freshDataDir, startServer } from '../support/server.ts';
+import { freshDataDir, grantPlanOffline, startServer } from '../support/server.ts';
 import { runSimulatorCommand, stopSimulator } from '../support/simulator.ts';
 import { expect, test } from '../support/test.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The broker address the server publishes to the SPA (the port it really took). */
 async function brokerUrl(page: Page): Promise<string> {
@@ -184,31 +179,7 @@ test('the Firmware tab uploads a binary, shows the update pending and cancels it
     });
     await server.stop();
     stopped = true;
-    execFileSync(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'admin',
-        '--',
-        'grant-plan',
-        '--user',
-        owner.account.username,
-        '--plan',
-        'create-maker',
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          PUBLIC_URL: server.url,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: 'pipe',
-      },
-    );
+    grantPlanOffline({ dataDir, port, publicUrl: server.url, username: owner.account.username });
     server = await startServer({ port, dataDir });
     stopped = false;
 

@@ -1,13 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { newAccount, signInOnProviderPage, signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { expectNoPageScroll } from '../support/layout.ts';
-import { freshDataDir, startServer } from '../support/server.ts';
+import { freshDataDir, grantPlanOffline, startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 test('a free account is told triggers need a paid plan, with the upgrade link', async ({ page }) => {
   await signUp(page);
@@ -51,31 +46,7 @@ test('a trigger made in the dialog fires: a notification in the bell and a mail 
     const [temperature] = await owner.call<{ id: string }[]>('GET', `/iot/v2/things/${thing.id}/properties`);
     await server.stop();
     stopped = true;
-    execFileSync(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'admin',
-        '--',
-        'grant-plan',
-        '--user',
-        owner.account.username,
-        '--plan',
-        'create-maker',
-      ],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          PUBLIC_URL: server.url,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: 'pipe',
-      },
-    );
+    grantPlanOffline({ dataDir, port, publicUrl: server.url, username: owner.account.username });
     server = await startServer({ port, dataDir });
     stopped = false;
 
