@@ -12,6 +12,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders get chunks of their own too: a loader's imports (a page's queries and readers) then stay off
+      // the first page; the loader's chunk loads beside the page's component chunk.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: here('./src/routes'),
       generatedRouteTree: here('./src/routeTree.gen.ts'),
       quoteStyle: 'single',
