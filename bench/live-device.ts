@@ -4,24 +4,16 @@
 // reader holds `GET /live/v1/events`. Each value is a sequence number whose send time this process noted, so
 // the latency is send → the `properties.value` event read from the stream: broker, ingest, commit, bus, SSE.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { connectAsync, type MqttClient } from 'mqtt';
-import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { createMailer } from '../apps/server/src/mail/mailer.ts';
-import { createAccountService } from '../apps/server/src/modules/accounts/account.service.ts';
-import { createPlansRepository } from '../apps/server/src/modules/plans/plans.repository.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { httpStream } from '../apps/server/test/sse.ts';
 import { apiSession } from '../e2e/support/api.ts';
 import { printLatency, sendAtRate } from './latency.ts';
+import { benchAccount, prepareDatabase } from './prepared-database.ts';
 
 export interface DeviceCaseOptions {
   database: 'pglite' | 'postgres';
@@ -33,62 +25,7 @@ export interface DeviceCaseOptions {
   warmupSeconds: number;
 }
 
-const ACCOUNT = {
-  email: `bench-live-${Date.now().toString(36)}@example.com`,
-  username: `benchlive${Date.now().toString(36)}`,
-  name: 'Live bench',
-  password: 'correct horse battery',
-};
-
-/**
- * A fresh database for the server process: a temporary PGlite directory, or a throwaway database on the
- * DATABASE_URL server (dropped by `drop`). It holds the account, with a plan that allows enough things: the
- * server process owns a PGlite directory once it runs, so this happens before it starts.
- */
-async function prepareDatabase(kind: DeviceCaseOptions['database']) {
-  let handle: DatabaseHandle;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  if (kind === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tc-bench-live-'));
-    handle = await openDatabase({ kind: 'pglite', dataDir });
-    env = { DATA_DIR: dataDir };
-    drop = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const serverUrl = process.env.DATABASE_URL as string;
-    const name = `tc_bench_live_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    env = { DATABASE_URL: url.toString() };
-    drop = () => admin(`drop database if exists ${name} with (force)`);
-  }
-  try {
-    await runMigrations(handle);
-    const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', ...env });
-    const logger = pino({ level: 'silent' });
-    const mailer = createMailer({ ...config.mail, db: handle.db, logger, outbox: config.devOutbox });
-    const accounts = createAccountService({ db: handle.db, mailer, config, logger });
-    const user = await accounts.register({ ...ACCOUNT, isMinor: false });
-    await createPlansRepository(handle.db).upsertUserPlan(user.id, 'create-maker-plus', null);
-  } catch (err) {
-    await handle.close();
-    await drop();
-    throw err;
-  }
-  await handle.close();
-  return { env, drop };
-}
+const ACCOUNT = benchAccount('benchlive');
 
 /** CPU seconds a process has used so far (Linux; NaN elsewhere). */
 function cpuSecondsOf(pid: number): number {
@@ -119,7 +56,7 @@ function windowP99(latencyOf: Float64Array, size: number): string {
 }
 
 export async function deviceCase(opts: DeviceCaseOptions) {
-  const prepared = await prepareDatabase(opts.database);
+  const prepared = await prepareDatabase(opts.database, ACCOUNT);
   const mqttPort = await freePort();
   const clients: MqttClient[] = [];
   let stream: Awaited<ReturnType<typeof httpStream>> | undefined;
