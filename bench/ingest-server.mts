@@ -18,6 +18,7 @@ export interface BenchDevice {
 export type ToParent =
   | { kind: 'ready'; mqttPort: number | null; devices: BenchDevice[] }
   | { kind: 'count'; rows: number; commits: CommitStats }
+  | { kind: 'raw'; points: number; seconds: number }
   | { kind: 'error'; message: string };
 /** Committed values since the previous count, as the server's value listeners saw them. */
 export interface CommitStats {
@@ -28,7 +29,8 @@ export interface CommitStats {
   /** When the last one was committed (ms since BENCH_EPOCH). */
   last: number;
 }
-export type ToChild = { kind: 'count' } | { kind: 'stop' };
+/** `raw`: the limit of the store, `points` rows inserted straight into telemetry_points (see rawInsert). */
+export type ToChild = { kind: 'count' } | { kind: 'raw'; points: number } | { kind: 'stop' };
 
 const send = (m: ToParent) => process.send?.(m);
 const devices = Number(process.env.BENCH_DEVICES ?? 50);
@@ -83,7 +85,44 @@ try {
   send({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
 }
 
+/** Rows per statement of the raw insert: about what one of the server's commits holds under load. */
+const RAW_BATCH = 1000;
+
+/**
+ * The same kind of rows the devices' values become (the bench properties, a FLOAT value and its number),
+ * inserted with a bare `insert … select from unnest` in batches: no parsing, no rollups, no last values. Dated
+ * in 2001 so they never meet the devices' points.
+ */
+async function rawInsert(points: number) {
+  const ids = (await rowsOf<{ id: string }>(t.db, sql`select id from iot_properties`)).map((r) => r.id);
+  const base = Date.UTC(2001, 0, 1);
+  const started = performance.now();
+  for (let from = 0; from < points; from += RAW_BATCH) {
+    const n = Math.min(RAW_BATCH, points - from);
+    const rowIds: string[] = [];
+    const ats: string[] = [];
+    const values: string[] = [];
+    const nums: number[] = [];
+    for (let i = from; i < from + n; i += 1) {
+      rowIds.push(ids[i % ids.length] as string);
+      ats.push(new Date(base + Math.floor(i / ids.length)).toISOString());
+      values.push(String(i / 100));
+      nums.push(i / 100);
+    }
+    await t.db.execute(sql`
+      insert into telemetry_points (property_id, at, retention, value, num)
+      select id, at, 0, value::jsonb, num
+      from unnest(${sql.param(rowIds)}::uuid[], ${sql.param(ats)}::timestamptz[], ${sql.param(values)}::text[],
+                  ${sql.param(nums)}::float8[]) as i(id, at, value, num)`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
 process.on('message', async (m: ToChild) => {
+  if (m.kind === 'raw') {
+    send({ kind: 'raw', points: m.points, seconds: await rawInsert(m.points) });
+    return;
+  }
   if (m.kind === 'count') {
     const rows = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry_points`);
     commits.latencies.sort((a, b) => a - b);

@@ -55,6 +55,8 @@ interface Figures {
   acked: number;
   stored: number;
   lost: number;
+  /** The limit of the store: points/s of a bare insert of as many rows into the same database. */
+  rawPointsPerS: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -96,6 +98,11 @@ async function startServer(env: Record<string, string>, logDir: string) {
     });
   return {
     ready,
+    /** Points/s of a bare `insert … select from unnest` of as many rows into the same database. */
+    raw: async (points: number) => {
+      const r = await ask({ kind: 'raw', points }, 'raw');
+      return r.points / r.seconds;
+    },
     count: async () => {
       const r = await ask({ kind: 'count' }, 'count');
       return { rows: r.rows, commits: r.commits };
@@ -260,6 +267,7 @@ async function runSetup(setup: 'embedded' | 'server'): Promise<Figures> {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     commits.latencies.sort((a, b) => a - b);
+    const rawPointsPerS = await server.raw(Math.max(stored, 10_000));
     const seconds = (commits.last - r.startedAt) / 1000;
     const first = Math.floor(r.startedAt / 1000) + 1;
     const full = Array.from(
@@ -279,6 +287,7 @@ async function runSetup(setup: 'embedded' | 'server'): Promise<Figures> {
       acked: r.acked,
       stored,
       lost: expected - stored,
+      rawPointsPerS,
     };
   } finally {
     for (const c of cleanups.reverse()) await c().catch((err: unknown) => console.error(err));
@@ -302,6 +311,7 @@ for (const setup of setups) {
       `publish→commit p50 ${f.commitP50.toFixed(0)} ms p99 ${f.commitP99.toFixed(0)} ms`,
       `publish→PUBACK p50 ${f.pubackP50.toFixed(0)} ms p99 ${f.pubackP99.toFixed(0)} ms`,
       `sent ${fmt(f.sent)} acked ${fmt(f.acked)} messages, stored ${fmt(f.stored)} points, lost ${fmt(f.lost)}`,
+      `bare insert…unnest of as many rows ${fmt(f.rawPointsPerS)} points/s, ingest at ${((100 * f.pointsPerS) / f.rawPointsPerS).toFixed(0)} % of it`,
       setup === 'server'
         ? f.pointsPerS >= GOAL_POINTS_PER_S && f.lost === 0
           ? 'goal met'
