@@ -12,6 +12,7 @@ import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { httpStream } from '../apps/server/test/sse.ts';
 import { apiSession } from '../e2e/support/api.ts';
+import { brokerRoundTrip } from './broker-round-trip.ts';
 import { printLatency, sendAtRate } from './latency.ts';
 import { benchAccount, prepareDatabase } from './prepared-database.ts';
 
@@ -42,6 +43,8 @@ const percent = (cpuSeconds: number, seconds: number) =>
   Number.isNaN(cpuSeconds) ? 'n/a' : `${Math.round((cpuSeconds / seconds) * 100)} %`;
 
 const WINDOW_S = 5;
+/** Seconds of the broker round trip measured after the live case. */
+const ROUND_TRIP_SECONDS = 10;
 
 /** The p99 of each window of `size` consecutive messages: a rising series means the server fell behind. */
 function windowP99(latencyOf: Float64Array, size: number): string {
@@ -171,6 +174,22 @@ export async function deviceCase(opts: DeviceCaseOptions) {
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     done = true;
     await consumer;
+
+    // The limit of the broker, measured in the same run: the same devices and rate, read by a subscriber.
+    const me = await session.call<{ id: string }>('GET', '/users/v1/users/byID/me');
+    const roundTrip = await brokerRoundTrip({
+      brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,
+      userId: me.id,
+      accessToken: session.accessToken,
+      devices: clients.map((client, i) => ({ client, thingId: devices[i]?.thingId as string })),
+      rate: opts.rate,
+      seconds: Math.min(opts.seconds, ROUND_TRIP_SECONDS),
+    });
+    const p99 = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? Number.NaN;
+    };
+    const brokerP99 = p99(roundTrip.latencies);
     const store = opts.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
     printLatency(
       `live (device): ${opts.devices} devices → embedded Aedes → ingest → ${store} → SSE over HTTP, server in its own process, QoS ${opts.qos}`,
@@ -178,6 +197,7 @@ export async function deviceCase(opts: DeviceCaseOptions) {
       [
         `load average at start ${load.map((l) => l.toFixed(1)).join(' ')} (${availableParallelism()} cores)`,
         `p99 per ${WINDOW_S} s of sending: ${windowP99(latencyOf, opts.rate * WINDOW_S)}`,
+        `broker alone (device publish → application subscription, same broker and rate, ${Math.min(opts.seconds, ROUND_TRIP_SECONDS)} s): received ${roundTrip.latencies.length} of ${roundTrip.sent}, p99 ${brokerP99.toFixed(1)} ms; live p99 is ${(p99(latencies) / brokerP99).toFixed(1)}× it`,
         `CPU while sending: server process ${percent(serverCpu, elapsed)} of a core, this process (devices, reader) ${percent((benchCpu.user + benchCpu.system) / 1e6, elapsed)}`,
       ],
     );

@@ -2,6 +2,8 @@
 // item 9; goal p99 ≤ 50 ms at 1,000 messages/s). Cases, in order:
 //  - device (live-device.ts): devices publish to a server process of its own, read back from its SSE stream;
 //    on PGlite, then on PostgreSQL when DATABASE_URL is set (a throwaway database, dropped afterwards);
+//    then the broker alone (broker-round-trip.ts): the same devices and rate read by an application
+//    subscription, printed beside the live p99 as the limit of that part;
 //  - bus (live-bus.ts): bus A → Aedes → bus B → SSE, in this process, without device, ingest or database.
 // BENCH_CASE (device | bus, default both), BENCH_SECONDS (default 20), BENCH_RATE (messages/s, default 1000),
 // BENCH_DEVICES (device case, default 10, at most 100), BENCH_QOS (device case, 0 or 1, default 0),
