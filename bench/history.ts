@@ -6,6 +6,7 @@
 import { iotProperties, iotThings } from '../apps/server/src/db/schema/index.ts';
 import { createPlansRepository } from '../apps/server/src/modules/plans/plans.repository.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
+import { report } from './report.ts';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 15);
 const BATCH = Number(process.env.BENCH_BATCH ?? 5000);
@@ -115,6 +116,15 @@ try {
     const json = (await res.json()) as { responses: { count_values: number }[] };
     if (res.status !== 200) throw new Error(`batch_query answered ${res.status}`);
     answered = json.responses[0]?.count_values ?? 0;
+  });
+  report({
+    bench: 'bench:history',
+    what: '15-day chart, POST /iot/v2/series/batch_query p99',
+    value: http.p99,
+    unit: 'ms',
+    better: 'lower',
+    limit: { what: 'the same buckets from the store, no HTTP', value: store.p99 },
+    goal: { text: `≤ ${GOAL_MS} ms`, met: http.p99 <= GOAL_MS },
   });
   console.log(
     `15-day chart, POST /iot/v2/series/batch_query: ${answered} buckets, p50 ${fmt(http.p50)} ms, p99 ${fmt(http.p99)} ms over ${RUNS} runs (goal ≤ ${GOAL_MS} ms: ${http.p99 <= GOAL_MS ? 'met' : 'not met'})`,

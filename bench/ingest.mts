@@ -24,6 +24,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../apps/server/test/mosquitto.ts';
 import type { BenchDevice, CommitStats, ToChild, ToParent } from './ingest-server.mts';
+import { report } from './report.ts';
 
 const SETUP = process.env.BENCH_SETUP ?? 'both';
 const DEVICES = Math.min(100, Number(process.env.BENCH_DEVICES ?? 50));
@@ -303,6 +304,22 @@ console.log(
 );
 for (const setup of setups) {
   const f = await runSetup(setup);
+  report({
+    bench: 'bench:ingest',
+    what: `points/s committed, ${setup === 'server' ? 'PostgreSQL + Mosquitto' : 'PGlite + embedded broker'}, ${fmt(RATE * POINTS)} offered`,
+    value: f.pointsPerS,
+    unit: 'points/s',
+    better: 'higher',
+    limit: { what: 'bare insert…select unnest, same database', value: f.rawPointsPerS },
+    ...(setup === 'server'
+      ? {
+          goal: {
+            text: `≥ ${fmt(GOAL_POINTS_PER_S)} points/s, 0 lost`,
+            met: f.pointsPerS >= GOAL_POINTS_PER_S && f.lost === 0,
+          },
+        }
+      : {}),
+  });
   console.log(
     [
       `${f.setup.padEnd(8)}`,

@@ -13,8 +13,9 @@ import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { httpStream } from '../apps/server/test/sse.ts';
 import { apiSession } from '../e2e/support/api.ts';
 import { brokerRoundTrip } from './broker-round-trip.ts';
-import { printLatency, sendAtRate } from './latency.ts';
+import { GOAL_P99_MS, printLatency, sendAtRate } from './latency.ts';
 import { benchAccount, prepareDatabase } from './prepared-database.ts';
+import { report } from './report.ts';
 
 export interface DeviceCaseOptions {
   database: 'pglite' | 'postgres';
@@ -190,6 +191,18 @@ export async function deviceCase(opts: DeviceCaseOptions) {
       return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? Number.NaN;
     };
     const brokerP99 = p99(roundTrip.latencies);
+    report({
+      bench: 'bench:live',
+      what: `device → browser p99, ${opts.rate} messages/s, ${opts.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      value: p99(latencies),
+      unit: 'ms',
+      better: 'lower',
+      limit: { what: 'device → subscriber through the same broker', value: brokerP99 },
+      goal: {
+        text: `≤ ${GOAL_P99_MS} ms, 0 lost`,
+        met: p99(latencies) <= GOAL_P99_MS && latencies.length === total,
+      },
+    });
     const store = opts.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
     printLatency(
       `live (device): ${opts.devices} devices → embedded Aedes → ingest → ${store} → SSE over HTTP, server in its own process, QoS ${opts.qos}`,

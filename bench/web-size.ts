@@ -6,6 +6,7 @@ import { chromium, type Response } from '@playwright/test';
 import { newAccount, signUp } from '../e2e/support/accounts.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts';
 import { freshDataDir, startServer } from '../e2e/support/server.ts';
+import { report } from './report.ts';
 
 const GOAL_BYTES = 200 * 1024;
 const SCRIPTS_QUIET_MS = 1_000;
@@ -48,6 +49,14 @@ try {
   console.log(
     `web-size: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} scripts (goal ≤ ${GOAL_BYTES / 1024} kB)`,
   );
+  report({
+    bench: 'bench:web-size',
+    what: 'first signed-in page, gzipped script',
+    value: total / 1024,
+    unit: 'kB',
+    better: 'lower',
+    goal: { text: `≤ ${GOAL_BYTES / 1024} kB`, met: total <= GOAL_BYTES },
+  });
 } finally {
   await browser.close();
   await server.stop();
