@@ -44,6 +44,8 @@ export async function startServerProcess(
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
+      // No HTTPS listener nor certificates in the working directory unless the test asks (TLS and DATA_DIR).
+      TLS: 'off',
       ...env,
     },
     stdio: ['ignore', log, log],
