@@ -8,7 +8,8 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '']);
  * applications to `wss.{host}` (arduino-compat §2.6), whatever host it is given.
  */
 export function arduinoNames(host: string): string[] {
-  return isIP(host) ? [host] : [host, `mqtts-up.${host}`, `wss.${host}`];
+  // An address has no sub-names; a wildcard (`*.example.org` in TLS_HOSTS) already covers them.
+  return isIP(host) || host.startsWith('*.') ? [host] : [host, `mqtts-up.${host}`, `wss.${host}`];
 }
 
 /** A URL's host name without the brackets of an IPv6 literal. */

@@ -36,7 +36,11 @@ export async function tlsStartupLines(
   }
   if (tls.certificates.caFile)
     lines.push(`Trust this CA (local, made for this server): ${tls.certificates.caFile}`);
-  if (isIP(host) === 0) {
+  if (isIP(host) !== 0 && mqttTlsPort !== null) {
+    lines.push(
+      `arduino-iot-js needs a host name (it dials mqtts-up.<host> and wss.<host>): set PUBLIC_URL to one`,
+    );
+  } else if (isIP(host) === 0) {
     const missing = await unresolved(arduinoNames(host));
     if (missing.length > 0) {
       const address =
