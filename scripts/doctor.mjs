@@ -40,8 +40,13 @@ const httpsPort = Number(args['https-port'] ?? process.env.HTTPS_PORT ?? 8443);
 const mqttPort = Number(args['mqtt-port'] ?? process.env.MQTT_TLS_PORT ?? 8884);
 const localCa = path.join(process.env.DATA_DIR ?? './data', 'tls', 'ca.pem');
 const caFile = args.ca ?? (existsSync(localCa) ? localCa : null);
+if (caFile && !existsSync(caFile)) {
+  console.error(`--ca ${caFile}: no such file`);
+  process.exit(2);
+}
+// NODE_EXTRA_CA_CERTS is what Node.js clients (arduino-iot-js) would trust too; a missing file is ignored, as Node does.
 const extraCas = [caFile, process.env.NODE_EXTRA_CA_CERTS]
-  .filter(Boolean)
+  .filter((f) => f && existsSync(f))
   .map((f) => readFileSync(f, 'utf8'));
 const ca = trustWith(extraCas);
 const clientId = args['client-id'] ?? process.env.DOCTOR_CLIENT_ID;
