@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createSecureContext } from 'node:tls';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generatedSource } from './certificate-source.ts';
@@ -128,5 +129,21 @@ describe('the local CA', () => {
     } finally {
       source.close();
     }
+  });
+});
+
+describe('two processes sharing DATA_DIR', () => {
+  it('make one CA between them when they start at once', async () => {
+    const dir = freshDir();
+    const [a, b] = await Promise.all([
+      ensureLocalCertificates({ dir, names, organization: 'T' }),
+      ensureLocalCertificates({ dir, names, organization: 'T' }),
+    ]);
+    expect(a.caPem).toBe(b.caPem);
+    expect(leaf(a.certPem).verify(leaf(b.caPem).publicKey)).toBe(true);
+    expect(leaf(b.certPem).verify(leaf(a.caPem).publicKey)).toBe(true);
+    // Each holds a certificate with its own key (a TLS context refuses a mismatched pair).
+    for (const made of [a, b])
+      expect(() => createSecureContext({ cert: made.certPem, key: made.keyPem })).not.toThrow();
   });
 });

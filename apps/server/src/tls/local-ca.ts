@@ -1,5 +1,14 @@
 import { randomBytes, webcrypto } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { x509 } from '../modules/iot/certs/x509-library.ts';
@@ -92,8 +101,27 @@ async function createCa(dir: string, organization: string, now: Date) {
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  writeAtomically(path.join(dir, CA_KEY_FILE), await keyPem(keys.privateKey), true);
+  // Two processes sharing DATA_DIR may start at once: the key is claimed with a hard link, which fails when the
+  // file exists, so one CA wins; the other process waits for its certificate (written second).
+  const keyFile = path.join(dir, CA_KEY_FILE);
+  const tmp = `${keyFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, await keyPem(keys.privateKey), { mode: 0o600 });
+  try {
+    linkSync(tmp, keyFile);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return;
+  } finally {
+    unlinkSync(tmp);
+  }
   writeAtomically(path.join(dir, CA_FILE), cert.toString('pem'), false);
+}
+
+/** Waits (up to 10 s) for the certificate of a CA another process is making. */
+async function caWrittenBy(dir: string) {
+  for (let i = 0; i < 100 && !existsSync(path.join(dir, CA_FILE)); i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The first certificate of a PEM chain. */
@@ -135,12 +163,14 @@ async function issueServer(
       await x509.AuthorityKeyIdentifierExtension.create(ca.cert.publicKey),
     ],
   });
-  writeAtomically(path.join(dir, SERVER_KEY_FILE), await keyPem(keys.privateKey), true);
-  writeAtomically(
-    path.join(dir, SERVER_FILE),
-    `${cert.toString('pem')}\n${ca.cert.toString('pem')}\n`,
-    false,
-  );
+  const issued = {
+    certPem: `${cert.toString('pem')}\n${ca.cert.toString('pem')}\n`,
+    keyPem: await keyPem(keys.privateKey),
+  };
+  writeAtomically(path.join(dir, SERVER_KEY_FILE), issued.keyPem, true);
+  writeAtomically(path.join(dir, SERVER_FILE), issued.certPem, false);
+  // Served from memory: another process sharing the directory may be writing its own pair meanwhile.
+  return issued;
 }
 
 /** Why the stored server certificate cannot stay, or null when it can. */
@@ -183,6 +213,7 @@ export async function ensureLocalCertificates(opts: {
   const caFile = path.join(dir, CA_FILE);
   const caKeyFile = path.join(dir, CA_KEY_FILE);
   if (!existsSync(caFile) && !existsSync(caKeyFile)) await createCa(dir, opts.organization, now);
+  if (!existsSync(caFile) && existsSync(caKeyFile)) await caWrittenBy(dir);
   let ca: { cert: x509.X509Certificate; key: webcrypto.CryptoKey };
   try {
     ca = {
@@ -196,13 +227,17 @@ export async function ensureLocalCertificates(opts: {
     );
   }
   const reason = await reasonToIssue(dir, ca.cert, opts.names, now);
-  if (reason) await issueServer(dir, ca, opts.names, now, opts.validityDays ?? SERVER_VALIDITY_DAYS);
-  const certPem = readFileSync(path.join(dir, SERVER_FILE), 'utf8');
+  const { certPem, keyPem: key } = reason
+    ? await issueServer(dir, ca, opts.names, now, opts.validityDays ?? SERVER_VALIDITY_DAYS)
+    : {
+        certPem: readFileSync(path.join(dir, SERVER_FILE), 'utf8'),
+        keyPem: readFileSync(path.join(dir, SERVER_KEY_FILE), 'utf8'),
+      };
   return {
     caPem: ca.cert.toString('pem'),
     caFile: path.resolve(caFile),
     certPem,
-    keyPem: readFileSync(path.join(dir, SERVER_KEY_FILE), 'utf8'),
+    keyPem: key,
     notAfter: firstCertificate(certPem).notAfter,
     issued: reason !== null,
     reason,
