@@ -51,6 +51,8 @@ export async function tlsStartupLines(
               () => `<address of ${host}>`,
             );
       lines.push(`Add DNS names (or hosts-file lines): ${missing.map((n) => `${address} ${n}`).join(', ')}`);
+    } else {
+      lines.push(`DNS names arduino-iot-js dials resolve here: ${arduinoNames(host).slice(1).join(', ')}`);
     }
     if (mqttTlsPort !== null && tls.httpsPort !== null) {
       lines.push(
