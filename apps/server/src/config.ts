@@ -1,6 +1,7 @@
 import { DEFAULT_PRODUCT_NAME, DEFAULT_PRODUCT_SLUG } from '@tinkercloud/shared';
 import { z } from 'zod';
 import { type MqttConfig, mqttConfig, mqttEnvSchema, mqttProblems } from './modules/connectivity/config.ts';
+import { type TlsConfig, tlsConfig, tlsEnvSchema, tlsProblems } from './tls/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -84,6 +85,8 @@ const envSchema = z.object({
     .default('10,30,120,600,3600'),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
+  // HTTPS and MQTT over TLS: a generated local CA by default, or the operator's certificate (src/tls/README.md).
+  ...tlsEnvSchema,
 });
 
 export interface Config {
@@ -127,6 +130,8 @@ export interface Config {
   };
   /** Where devices connect: the embedded broker's listeners, or an external broker. */
   mqtt: MqttConfig;
+  /** HTTPS beside the HTTP listener, and the certificate of it and of MQTT over TLS. */
+  tls: TlsConfig;
   /** Host under which branded deployments live as `{slug}.{baseHost}`; unset: the first label is the slug. */
   baseHost: string | undefined;
   /** The mail outbox page: only with every embedded default on (PGlite, embedded provider, no SMTP, no TRUST_PROXY). */
@@ -171,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('OIDC_AUDIENCE: required when OIDC_ISSUER points at an external provider');
   }
   problems.push(...mqttProblems(cleaned));
+  problems.push(...tlsProblems(cleaned));
   const retention = [
     'TELEMETRY_RETENTION_FREE_DAYS',
     'TELEMETRY_RETENTION_ENTRY_DAYS',
@@ -232,7 +238,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       maintenanceIntervalMs: e.TELEMETRY_MAINTENANCE_MINUTES * 60_000,
     },
-    mqtt: mqttConfig(e, { host: e.HOST, port: e.PORT }),
+    mqtt: mqttConfig(e, { host: e.HOST, port: e.PORT, tls: e.TLS === 'on' }),
+    tls: tlsConfig(e, e.DATA_DIR),
     baseHost: e.BASE_HOST?.replace(/:\d+$/, ''),
     // Behind a reverse proxy (TRUST_PROXY) every remote client looks local: no outbox of reset links there.
     devOutbox: embedded && !e.DATABASE_URL && !e.SMTP_URL && !e.TRUST_PROXY,

@@ -3,6 +3,7 @@ import { createLogger } from './logger.ts';
 import { brokerUrls } from './modules/connectivity/broker-urls.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
 import { createServer } from './server.ts';
+import { tlsStartupLines } from './tls/startup-lines.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -59,6 +60,9 @@ async function main() {
   // The one line a newcomer needs, outside the JSON logs.
   console.log(`\n  ${config.productName} is ready: ${config.publicUrl}/`);
   console.log(`  Devices connect to: ${devicesConnectTo(config, server.mqtt)}`);
+  for (const line of await tlsStartupLines(config, server.tls, server.mqtt?.tlsPort ?? null)) {
+    console.log(`  ${line}`);
+  }
   if (server.demoAccount) {
     const { username, password } = server.demoAccount;
     console.log(`  Demo account: ${username} / ${password}`);

@@ -15,6 +15,8 @@ import { createEventBus } from './modules/live/event-bus.ts';
 import { brandedOrigins } from './modules/spaces/branded-origins.ts';
 import { createSpacesRepository } from './modules/spaces/spaces.repository.ts';
 import { type DEMO_ACCOUNT, seedDemoData } from './seed/demo-data.ts';
+import { type Certificates, createCertificates } from './tls/certificates.ts';
+import { listenHttps } from './tls/https-listener.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -25,6 +27,8 @@ export interface RunningServer {
   demoAccount: typeof DEMO_ACCOUNT | null;
   /** Where the embedded MQTT broker listens (null with an external broker). */
   mqtt: Listening | null;
+  /** HTTPS beside HTTP (null with TLS=off), and the certificates of it and of MQTT over TLS. */
+  tls: { httpsPort: number | null; certificates: Certificates };
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
   );
   let connectivity: Connectivity | undefined;
   let demo: Demo | undefined;
+  let certificates: Certificates | undefined;
+  let https: Awaited<ReturnType<typeof listenHttps>> | undefined;
   try {
     await runMigrations(database);
     const db = database.db;
@@ -97,25 +103,44 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       logger,
       brokerUrls: () => brokerUrls(config, listening),
     });
+    // Made (or loaded) before any TLS listener; both follow their renewals and replacements.
+    certificates = await createCertificates(config, logger);
+    if (certificates.server && config.tls.enabled) {
+      https = await listenHttps({
+        app,
+        source: certificates.server,
+        host: config.host,
+        port: config.tls.httpsPort,
+        explicit: config.tls.httpsPortExplicit,
+        logger,
+      });
+    }
     const mqtt = await connectivity.start({
       http: app.server,
+      https: https?.server,
+      tls: certificates.mqtt,
       userOfAccessToken: app.userOfAccessToken,
       tokenAccepted: app.tokenAccepted,
     });
     listening = mqtt;
     await demo.start(mqtt);
     const boards = demo;
+    const secure = https;
+    const certs = certificates;
     return {
       app,
       db,
       connectivity: broker,
       demoAccount,
       mqtt,
+      tls: { httpsPort: secure?.port ?? null, certificates: certs },
       async close() {
         // Demo boards leave first, then devices are told goodbye (and marked offline) while the database is
         // still there.
         await boards.close();
         await broker.close();
+        await secure?.close();
+        certs.close();
         await app.close();
         await database.close();
       },
@@ -123,6 +148,8 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
   } catch (err) {
     await demo?.close().catch(() => undefined);
     await connectivity?.close().catch(() => undefined);
+    await https?.close().catch(() => undefined);
+    certificates?.close();
     await database.close();
     throw err;
   }

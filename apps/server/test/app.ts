@@ -17,6 +17,8 @@ import { createDemo } from '../src/modules/demo/demo.ts';
 import { createEventBus } from '../src/modules/live/event-bus.ts';
 import type { EventBus } from '../src/modules/live/live-event.ts';
 import type { LiveOptions } from '../src/modules/live/register.ts';
+import { createCertificates } from '../src/tls/certificates.ts';
+import { listenHttps } from '../src/tls/https-listener.ts';
 import { openTestDatabase } from './database.ts';
 
 export interface TestAppOptions {
@@ -39,6 +41,12 @@ export interface TestAppOptions {
   /** How long account state is trusted for token checks, and the clock of that cache (accounts module). */
   tokenCheckTtlMs?: number;
   now?: () => number;
+  /**
+   * TLS as the server runs it (src/tls): the certificates the environment asks for (with TLS unset, a local
+   * CA in DATA_DIR) and the HTTPS listener on a free port (`https.port`). Without it TLS is off unless the
+   * environment sets the MQTT listener's own files.
+   */
+  tls?: boolean;
 }
 
 /**
@@ -51,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     LOG_LEVEL: 'silent',
     // Accounts made by tests start empty unless a test asks for the demo device.
     DEMO: 'false',
+    ...(options.tls ? { HTTPS_PORT: '0', MQTT_TLS_PORT: '0' } : { TLS: 'off' }),
     ...(options.broker && !env.MQTT_URL && { MQTT_PORT: '0', MQTT_HOST: '127.0.0.1' }),
     ...env,
   });
@@ -116,8 +125,22 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
   });
   await app.ready();
+  const certificates = await createCertificates(config, logger);
+  const https =
+    options.tls && certificates.server && config.tls.enabled
+      ? await listenHttps({
+          app,
+          source: certificates.server,
+          host: '127.0.0.1',
+          port: 0,
+          explicit: true,
+          logger,
+        })
+      : undefined;
   const listening = await connectivity?.start({
     http: app.server,
+    https: https?.server,
+    tls: certificates.mqtt,
     userOfAccessToken: app.userOfAccessToken,
     tokenAccepted: app.tokenAccepted,
   });
@@ -175,9 +198,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     connectivity,
     /** The demo (device, thing, dashboard and simulated board of new accounts, with `DEMO: 'true'`). */
     demo,
+    /** The TLS certificates, and the HTTPS listener with `tls`. */
+    certificates,
+    https,
     async close() {
       await demo.close();
       await connectivity?.close();
+      await https?.close();
+      certificates.close();
       await app.close();
       if (!options.database) await database.close();
     },

@@ -22,6 +22,8 @@ beforeAll(async () => {
     PUBLIC_URL: origin,
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
+    // The embedded database has no directory here: no generated certificates either.
+    TLS: 'off',
   });
   provider = await createServer(config, pino({ level: 'silent' }));
   await provider.app.listen({ port, host: '127.0.0.1' });

@@ -24,7 +24,10 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { timeoutMs?: number } = {},
+  opts: {
+    timeoutMs?: number /** PUBLIC_URL's host (default 127.0.0.1): a name for TLS clients. */;
+    publicHost?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -41,9 +44,11 @@ export async function startServerProcess(
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      PUBLIC_URL: `http://${opts.publicHost ?? '127.0.0.1'}:${port}`,
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'false',
+      // No HTTPS listener nor certificates in the working directory unless the test asks (TLS and DATA_DIR).
+      TLS: 'off',
       ...env,
     },
     stdio: ['ignore', log, log],

@@ -20,12 +20,14 @@ describe('MQTT settings', () => {
       host: '0.0.0.0',
       port: 1883,
       portExplicit: false,
-      tls: null,
+      // TLS out of the box: the server's certificate (src/tls) on Arduino's port.
+      tls: { port: 8884, portExplicit: false, files: null },
       limits,
     });
+    expect(loadConfig({ TLS: 'off' }).mqtt).toMatchObject({ tls: null });
   });
 
-  it('takes an explicit port and host, and a TLS listener from both files (port 8884 by default)', () => {
+  it("takes an explicit port and host, and the TLS listener's own files (port 8884 by default)", () => {
     expect(
       loadConfig({
         MQTT_PORT: '1884',
@@ -38,7 +40,11 @@ describe('MQTT settings', () => {
       host: '127.0.0.2',
       port: 1884,
       portExplicit: true,
-      tls: { port: 8884, certFile: '/etc/tc/cert.pem', keyFile: '/etc/tc/key.pem' },
+      tls: {
+        port: 8884,
+        portExplicit: false,
+        files: { certFile: '/etc/tc/cert.pem', keyFile: '/etc/tc/key.pem' },
+      },
       limits,
     });
   });
@@ -73,8 +79,9 @@ describe('MQTT settings', () => {
     expect(problems({ MQTT_TLS_CERT_FILE: '/c.pem' })).toEqual([
       'MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE: set both or neither',
     ]);
-    expect(problems({ MQTT_TLS_PORT: '8883' })).toEqual([
-      'MQTT_TLS_PORT: needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE',
+    expect(problems({ MQTT_TLS_PORT: '8883' })).toEqual([]);
+    expect(problems({ MQTT_TLS_PORT: '8883', TLS: 'off' })).toEqual([
+      'MQTT_TLS_PORT: with TLS=off, needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE',
     ]);
     expect(problems({ MQTT_URL: 'mqtt://b:1883', MQTT_PORT: '1884' })).toEqual([
       'MQTT_PORT: has no effect with MQTT_URL (external broker)',

@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 
 const DEFAULT_MQTT_PORT = 1883;
+/** The port Arduino's libraries use for user name and password logins (arduino-iot-js's default too). */
+const DEFAULT_MQTT_TLS_PORT = 8884;
 
 /**
  * 256 KiB: an Arduino board's whole MQTT buffer is a few KiB (ArduinoMqttClient sends one SenML or command
@@ -57,7 +59,16 @@ export type MqttConfig = { limits: MqttLimits } & (
       port: number;
       /** False when MQTT_PORT was left unset: a taken default then falls back to the next free port. */
       portExplicit: boolean;
-      tls: { port: number; certFile: string; keyFile: string } | null;
+      /**
+       * MQTT over TLS: with the server's certificate (src/tls), or the MQTT listener's own files; null with
+       * TLS=off and no files.
+       */
+      tls: {
+        port: number;
+        /** False when MQTT_TLS_PORT was left unset: a taken default then falls back to the next free port. */
+        portExplicit: boolean;
+        files: { certFile: string; keyFile: string } | null;
+      } | null;
     }
   | {
       mode: 'external';
@@ -77,8 +88,8 @@ export function mqttProblems(env: Record<string, string | undefined>): string[] 
   const cert = env.MQTT_TLS_CERT_FILE !== undefined;
   const key = env.MQTT_TLS_KEY_FILE !== undefined;
   if (cert !== key) problems.push('MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE: set both or neither');
-  if (env.MQTT_TLS_PORT !== undefined && !cert) {
-    problems.push('MQTT_TLS_PORT: needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE');
+  if (env.MQTT_TLS_PORT !== undefined && !cert && env.TLS === 'off') {
+    problems.push('MQTT_TLS_PORT: with TLS=off, needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE');
   }
   if (env.MQTT_URL === undefined && env.MQTT_CLIENT_ID !== undefined) {
     problems.push('MQTT_CLIENT_ID: only used with MQTT_URL (external broker)');
@@ -91,7 +102,8 @@ export function mqttProblems(env: Record<string, string | undefined>): string[] 
   return problems;
 }
 
-export function mqttConfig(e: MqttEnv, http: { host: string; port: number }): MqttConfig {
+/** `tls`: whether the server's own TLS is on (the TLS variable); the MQTT files turn MQTT over TLS on anyway. */
+export function mqttConfig(e: MqttEnv, http: { host: string; port: number; tls: boolean }): MqttConfig {
   const limits: MqttLimits = {
     maxPacketBytes: e.MQTT_MAX_PACKET_BYTES ?? DEFAULT_MAX_PACKET_BYTES,
     deviceRate: {
@@ -107,6 +119,10 @@ export function mqttConfig(e: MqttEnv, http: { host: string; port: number }): Mq
       clientId: e.MQTT_CLIENT_ID ?? `tinkercloud-${hostname()}-${http.port}`,
     };
   }
+  const files =
+    e.MQTT_TLS_CERT_FILE && e.MQTT_TLS_KEY_FILE
+      ? { certFile: e.MQTT_TLS_CERT_FILE, keyFile: e.MQTT_TLS_KEY_FILE }
+      : null;
   return {
     limits,
     mode: 'embedded',
@@ -114,8 +130,12 @@ export function mqttConfig(e: MqttEnv, http: { host: string; port: number }): Mq
     port: e.MQTT_PORT ?? DEFAULT_MQTT_PORT,
     portExplicit: e.MQTT_PORT !== undefined,
     tls:
-      e.MQTT_TLS_CERT_FILE && e.MQTT_TLS_KEY_FILE
-        ? { port: e.MQTT_TLS_PORT ?? 8884, certFile: e.MQTT_TLS_CERT_FILE, keyFile: e.MQTT_TLS_KEY_FILE }
+      http.tls || files
+        ? {
+            port: e.MQTT_TLS_PORT ?? DEFAULT_MQTT_TLS_PORT,
+            portExplicit: e.MQTT_TLS_PORT !== undefined,
+            files,
+          }
         : null,
   };
 }

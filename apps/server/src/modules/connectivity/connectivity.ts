@@ -1,7 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { CertificateSource } from '../../tls/certificate-source.ts';
 import { createClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { certificateLoginCheck } from '../iot/certs/certificate-logins.ts';
 import { createDeviceCa } from '../iot/certs/device-ca.ts';
@@ -62,6 +64,10 @@ export interface ConnectivityDeps {
 interface StartOptions {
   /** Carries MQTT over WebSocket at /mqtt (embedded broker). */
   http?: HttpServer;
+  /** The HTTPS listener: MQTT over WebSocket at /mqtt there too (`wss://`). */
+  https?: HttpsServer;
+  /** The certificate of MQTT over TLS (src/tls); without it there is no TLS listener. */
+  tls?: CertificateSource | null;
   /** Checks application tokens of the identity provider (the HTTP app's verifier and account check). */
   userOfAccessToken: (token: string) => Promise<string>;
   /** The HTTP app's account check (`app.tokenAccepted`); absent, connected applications are not re-checked. */
@@ -281,10 +287,12 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
       tokenAccepted = opts.tokenAccepted ?? null;
       await presence.sweep();
       // Devices with a certificate of the device CA may log in with it on the TLS listener.
-      const clientCa = mqtt.tls
+      const tls = mqtt.tls ? (opts.tls ?? undefined) : undefined;
+      const clientCa = tls
         ? (await createDeviceCa({ db, organization: config.productName }).get()).certificatePem
         : undefined;
-      listening = await broker.listen(mqtt, opts.http, clientCa);
+      const http = [opts.http, opts.https].filter((s): s is HttpServer | HttpsServer => s !== undefined);
+      listening = await broker.listen(mqtt, { http, tls, clientCa });
       timer = housekeeping(parts, () => sessions.recheck());
       appTimer = setInterval(() => {
         void recheckApplications().catch((err: unknown) =>

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createServer as createTlsServer, TLSSocket } from 'node:tls';
@@ -7,6 +7,8 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { ConfigError } from '../../config.ts';
+import type { CertificateSource } from '../../tls/certificate-source.ts';
+import { listenWithFallback } from '../../tls/listen.ts';
 import type { LiveTransport } from '../live/live-event.ts';
 import { clientStream, connectedClient, connectedClients } from './aedes-connections.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
@@ -50,7 +52,8 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
   let handlers: BrokerHandlers | null = null;
   const servers: Server[] = [];
   let wss: WebSocketServer | null = null;
-  let detachUpgrade: (() => void) | null = null;
+  const detachUpgrade: (() => void)[] = [];
+  const stopWatching: (() => void)[] = [];
   const ownPayloads = new WeakSet<object>();
 
   const aedes = await Aedes.createBroker({
@@ -180,33 +183,37 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
     throw new ConfigError([`MQTT_PORT: no free port between ${config.port} and ${last}`]);
   }
 
-  async function listenTls(config: EmbeddedConfig, clientCa?: string): Promise<number | null> {
-    if (!config.tls) return null;
-    let options: { cert: Buffer; key: Buffer };
-    try {
-      options = { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
-    } catch (err) {
-      throw new ConfigError([`MQTT_TLS_CERT_FILE / MQTT_TLS_KEY_FILE: ${(err as Error).message}`]);
-    }
+  /**
+   * MQTT over TLS with the certificate of `source`, swapped on each change without a restart (connections
+   * already open keep theirs).
+   */
+  async function listenTls(
+    config: EmbeddedConfig,
+    source: CertificateSource | undefined,
+    clientCa?: string,
+  ): Promise<number | null> {
+    if (!config.tls || !source) return null;
     // Certificate boards present a client certificate of the device CA; password devices present none, so an
     // absent or untrusted one does not end the handshake (the CONNECT is checked as usual then).
+    const context = () => ({ ...source.current(), ...(clientCa && { ca: clientCa }) });
     const server = createTlsServer(
-      clientCa ? { ...options, ca: clientCa, requestCert: true, rejectUnauthorized: false } : options,
+      clientCa ? { ...context(), requestCert: true, rejectUnauthorized: false } : context(),
       (socket) => handle(socket),
     );
+    stopWatching.push(source.onChange(() => server.setSecureContext(context())));
     servers.push(server);
-    try {
-      return await listenOn(server, config.tls.port, config.host);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-        throw new ConfigError([`MQTT_TLS_PORT: port ${config.tls.port} is already in use`]);
-      }
-      throw err;
-    }
+    return listenWithFallback(server, {
+      host: config.host,
+      port: config.tls.port,
+      explicit: config.tls.portExplicit,
+      variable: 'MQTT_TLS_PORT',
+      logger,
+    });
   }
 
-  function attachWebSocket(http: HttpServer) {
-    wss = new WebSocketServer({
+  /** HTTP servers that carry MQTT over WebSocket: the plain one and the HTTPS one, on one WebSocket server. */
+  function attachWebSocket(http: EventEmitter) {
+    wss ??= new WebSocketServer({
       noServer: true,
       handleProtocols: (protocols) =>
         protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false,
@@ -225,7 +232,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       });
     };
     http.on('upgrade', onUpgrade);
-    detachUpgrade = () => http.off('upgrade', onUpgrade);
+    detachUpgrade.push(() => http.off('upgrade', onUpgrade));
   }
 
   return {
@@ -233,12 +240,19 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       handlers = h;
     },
 
-    /** `clientCa`: the device CA (PEM) whose client certificates the TLS listener accepts as device logins. */
-    async listen(config: EmbeddedConfig, http?: HttpServer, clientCa?: string): Promise<Listening> {
+    /**
+     * `http`: the servers carrying MQTT over WebSocket; `tls`: the TLS listener's certificate; `clientCa`: the
+     * device CA (PEM) whose client certificates the TLS listener accepts as device logins.
+     */
+    async listen(
+      config: EmbeddedConfig,
+      opts: { http?: EventEmitter[]; tls?: CertificateSource; clientCa?: string } = {},
+    ): Promise<Listening> {
       const port = await listenPlain(config);
-      const tlsPort = await listenTls(config, clientCa);
-      if (http) attachWebSocket(http);
-      return { port, tlsPort, websocketPath: http ? WEBSOCKET_PATH : null };
+      const tlsPort = await listenTls(config, opts.tls, opts.clientCa);
+      const http = opts.http ?? [];
+      for (const server of http) attachWebSocket(server);
+      return { port, tlsPort, websocketPath: http.length > 0 ? WEBSOCKET_PATH : null };
     },
 
     /** Publishes from the server itself (commands on c/dw, writes on e/i), QoS 1. */
@@ -302,7 +316,8 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
     },
 
     async close(): Promise<void> {
-      detachUpgrade?.();
+      for (const detach of detachUpgrade) detach();
+      for (const stop of stopWatching) stop();
       for (const client of wss?.clients ?? []) client.terminate();
       wss?.close();
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
