@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, sendEmpty } from '../common/schemas.ts';
@@ -36,6 +37,7 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
   typed.get(
     '/iot/v1/clients',
     {
+      config: spaceRoute('api_clients.manage'),
       schema: {
         tags,
         security,
@@ -49,6 +51,7 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
   typed.post(
     '/iot/v1/clients',
     {
+      config: spaceRoute('api_clients.manage'),
       schema: {
         tags,
         security,
@@ -63,6 +66,7 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
   typed.get(
     '/iot/v1/clients/:id',
     {
+      config: spaceRoute('api_clients.manage'),
       schema: {
         tags,
         security,
@@ -77,6 +81,7 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
   typed.delete(
     '/iot/v1/clients/:id',
     {
+      config: spaceRoute('api_clients.manage'),
       schema: {
         tags,
         security,
@@ -118,6 +123,7 @@ export const clientTokenRoutes: FastifyPluginAsync<{ clients: ApiClientsService 
     '/iot/v1/clients/token',
     {
       config: {
+        ...publicRoute(),
         rateLimit: {
           max: 60,
           timeWindow: '1 minute',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, idParam, sendEmpty } from '../common/schemas.ts';
@@ -17,6 +18,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
   typed.get(
     '/iot/v2/devices/:id/certs',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -31,6 +33,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
   typed.put(
     '/iot/v2/devices/:id/certs',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -50,6 +53,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
   typed.get(
     '/iot/v2/devices/:id/certs/:cid',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -65,6 +69,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
   typed.post(
     '/iot/v2/devices/:id/certs/:cid',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -83,6 +88,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
   typed.delete(
     '/iot/v2/devices/:id/certs/:cid',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,

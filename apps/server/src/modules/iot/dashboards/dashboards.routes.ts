@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -42,6 +43,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.get(
       base,
       {
+        config: spaceRoute('iot.read'),
         schema: {
           tags,
           security,
@@ -60,6 +62,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.post(
       base,
       {
+        config: spaceRoute('iot.write'),
         schema: { tags, security, summary: 'Create a dashboard', body, response: { 201: one, ...errors } },
       },
       async (request, reply) =>
@@ -72,6 +75,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.get(
       `${base}/:id`,
       {
+        config: spaceRoute('iot.read'),
         schema: {
           tags,
           security,
@@ -87,6 +91,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.put(
       `${base}/:id`,
       {
+        config: spaceRoute('iot.write'),
         schema: {
           tags,
           security,
@@ -105,6 +110,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.patch(
       `${base}/:id`,
       {
+        config: spaceRoute('iot.write'),
         schema: {
           tags,
           security,
@@ -123,6 +129,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.put(
       `${base}/:id/clone`,
       {
+        config: spaceRoute('iot.write'),
         schema: {
           tags,
           security,
@@ -144,6 +151,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.get(
       `${base}/:id/template`,
       {
+        config: spaceRoute('iot.read'),
         schema: {
           tags,
           security,
@@ -164,6 +172,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   typed.delete(
     '/iot/v2/dashboards/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -182,6 +191,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   typed.put(
     '/iot/v2/dashboards/:id/widgets/:widgetId/variables',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -207,6 +217,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   typed.get(
     '/iot/v2/dashboards/:id/shares',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -224,6 +235,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   typed.put(
     '/iot/v2/dashboards/:id/shares',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -242,6 +254,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   typed.delete(
     '/iot/v2/dashboards/:id/shares/:user_id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -259,6 +272,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   typed.put(
     '/iot/v2/dashboards/:id/share_request',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { sendCachedAnswer } from '../common/cached-reply.ts';
 import { MEDIA } from '../common/media-types.ts';
@@ -36,6 +37,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -60,6 +62,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.put(
     '/iot/v2/devices',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -78,6 +81,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.put(
     '/iot/v2/devices/claim',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -97,6 +101,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.post(
     '/iot/v2/devices/:id/remove-uhwid',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -113,6 +118,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -128,6 +134,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.post(
     '/iot/v2/devices/:id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -144,6 +151,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.delete(
     '/iot/v2/devices/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -162,6 +170,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices/:id/properties',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -180,6 +189,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.put(
     '/iot/v2/devices/:id/properties',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -198,6 +208,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices/:id/properties/:pid',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -218,6 +229,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices/:id/events',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -234,6 +246,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices/:id/status',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -254,6 +267,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.get(
     '/iot/v2/devices/:id/pass',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -272,6 +286,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.put(
     '/iot/v2/devices/:id/pass',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -290,6 +305,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.post(
     '/iot/v2/devices/:id/pass',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -308,6 +324,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
   typed.delete(
     '/iot/v2/devices/:id/pass',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../auth/auth.plugin.ts';
+import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, noContent, security } from '../../../http/route-schemas.ts';
 import { queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -42,6 +43,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.get(
     '/groups/v1/:list',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -64,6 +66,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.get(
     '/groups/v1/trash',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -77,6 +80,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.post(
     '/groups/v1/trash/restore',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -94,6 +98,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.post(
     '/groups/v1/trash/purge',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -111,6 +116,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.post(
     '/groups/v1/folders',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -125,6 +131,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.patch(
     '/groups/v1/folders/:id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -140,6 +147,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.delete(
     '/groups/v1/folders/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -157,6 +165,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.put(
     '/groups/v1/items',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -178,6 +187,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.get(
     '/iot/v2/timezones',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['iot: time zones'],
         security,
@@ -197,6 +207,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.get(
     '/notifications',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['notifications'],
         security,
@@ -213,6 +224,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.post(
     '/notifications/read',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['notifications'],
         security,

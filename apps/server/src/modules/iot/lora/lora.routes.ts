@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -17,6 +18,7 @@ export const loraRoutes: FastifyPluginAsync<{ lora: LoraService }> = async (app,
   typed.get(
     '/iot/v1/lora-freq-plans/',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -30,6 +32,7 @@ export const loraRoutes: FastifyPluginAsync<{ lora: LoraService }> = async (app,
   typed.put(
     '/iot/v1/lora-devices/',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
+import { signedInRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { CONNECTION_TYPES } from '../catalogue/boards.ts';
 import { MEDIA } from '../common/media-types.ts';
@@ -29,6 +30,7 @@ export const networkCredentialsRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/iot/v1/network_credentials/:type',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -48,6 +50,7 @@ export const networkCredentialsRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/iot/v1/network_credentials/:type/connections',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
 import { readWholeFile } from '../../../http/multipart-file.ts';
+import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { idParam, queryBool } from '../common/schemas.ts';
@@ -74,6 +75,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.post(
     '/iot/v2/devices/:id/ota',
     {
+      config: spaceRoute('iot.write'),
       bodyLimit: OTA_MAX_BYTES + MB,
       schema: {
         tags,
@@ -99,6 +101,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.put(
     '/iot/v2/devices/:id/ota',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -119,6 +122,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.post(
     '/iot/v2/devices/:id/ota/url',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -135,6 +139,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.get(
     '/ota/v1/ota',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -149,6 +154,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.get(
     '/ota/v1/ota/:otaId',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -163,6 +169,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.put(
     '/ota/v1/ota/:otaId/cancel',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -180,6 +187,7 @@ export const otaDownloadRoutes: FastifyPluginAsync<{ ota: OtaService }> = async 
   app.withTypeProvider<ZodTypeProvider>().get(
     `${OTA_DOWNLOAD_PATH}/:binaryId`,
     {
+      config: publicRoute(),
       schema: {
         tags,
         summary: 'A firmware file, by a signed link from an OTA update (410 once expired)',

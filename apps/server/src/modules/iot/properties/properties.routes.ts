@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
@@ -33,6 +34,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.get(
     '/iot/v2/things/:id/properties',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -51,6 +53,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.put(
     '/iot/v2/things/:id/properties',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -70,6 +73,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.get(
     '/iot/v2/things/:id/properties/:pid',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -95,6 +99,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.post(
     '/iot/v2/things/:id/properties/:pid',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -113,6 +118,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.delete(
     '/iot/v2/things/:id/properties/:pid',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -136,6 +142,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.put(
     '/iot/v2/things/:id/properties/:pid/publish',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -154,6 +161,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.put(
     '/iot/v2/things/:id/properties/:pid/publish_batch',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -172,6 +180,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.put(
     '/iot/v2/things/:id/publish',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -195,6 +204,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   typed.get(
     '/iot/v2/things/:id/properties/:pid/timeseries',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -31,6 +32,7 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
   typed.post(
     '/iot/v2/series/batch_query_raw',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -49,6 +51,7 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
   typed.post(
     '/iot/v2/series/batch_query',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -64,6 +67,7 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
   typed.post(
     '/iot/v2/series/batch_query_sampling',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -81,6 +85,7 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
   typed.post(
     '/iot/v2/series/batch_query_raw/lastvalue',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -98,6 +103,7 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
   typed.post(
     '/iot/v2/series/historic_data',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -123,6 +129,7 @@ export const exportDownloadRoutes: FastifyPluginAsync<{ historic: HistoricData }
   typed.get(
     '/iot/v2/series/historic_data/:id',
     {
+      config: publicRoute(),
       schema: {
         tags,
         summary: 'Download a historic-data CSV (the link mailed by POST /iot/v2/series/historic_data)',

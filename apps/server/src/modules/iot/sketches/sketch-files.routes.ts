@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { idParam, queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -29,6 +30,7 @@ export const sketchFilesRoutes: FastifyPluginAsync<{ files: SketchFilesService }
   typed.get(
     '/create/v2/sketches/byID/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -58,6 +60,7 @@ export const sketchFilesRoutes: FastifyPluginAsync<{ files: SketchFilesService }
   typed.get(
     '/create/v2/files/d/*',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -74,6 +77,7 @@ export const sketchFilesRoutes: FastifyPluginAsync<{ files: SketchFilesService }
   typed.get(
     '/create/v2/files/f/*',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { idParam } from '../common/schemas.ts';
@@ -23,6 +24,7 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
   typed.put(
     '/iot/v2/things/:id/sketch',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -43,6 +45,7 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
   typed.put(
     '/iot/v2/things/:id/sketch/:sketchId',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -69,6 +72,7 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
   typed.delete(
     '/iot/v2/things/:id/sketch',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, forceQuery, idParam, plainJson, sendEmpty } from '../common/schemas.ts';
@@ -28,6 +29,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.get(
     '/iot/v2/things',
     {
+      config: spaceRoute('iot.read'),
       ...plainJson,
       schema: {
         tags,
@@ -54,6 +56,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.put(
     '/iot/v2/things',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -73,6 +76,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.get(
     '/iot/v2/things/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -91,6 +95,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.post(
     '/iot/v2/things/:id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -112,6 +117,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.delete(
     '/iot/v2/things/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -130,6 +136,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.put(
     '/iot/v2/things/:id/clone',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -149,6 +156,7 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
   typed.get(
     '/iot/v2/things/:id/template',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -30,6 +31,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/triggers',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -53,6 +55,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.put(
     '/iot/v1/triggers',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -71,6 +74,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/triggers/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -92,6 +96,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     typed[method](
       '/iot/v1/triggers/:id',
       {
+        config: spaceRoute('iot.write'),
         schema: {
           tags,
           security,
@@ -114,6 +119,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.delete(
     '/iot/v1/triggers/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags,
         security,
@@ -132,6 +138,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/triggers/:id/template',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -147,6 +154,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.post(
     '/iot/v1/triggers/:id/unsubscribe',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -167,6 +175,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/actions',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags: actionTags,
         security,
@@ -183,6 +192,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.post(
     '/iot/v1/actions',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags: actionTags,
         security,
@@ -201,6 +211,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/actions/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags: actionTags,
         security,
@@ -216,6 +227,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.put(
     '/iot/v1/actions/:id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags: actionTags,
         security,
@@ -234,6 +246,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.delete(
     '/iot/v1/actions/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags: actionTags,
         security,
@@ -251,6 +264,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.put(
     '/iot/v1/actions/:id/unsubscribe',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags: actionTags,
         security,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -18,6 +19,7 @@ export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> =
   typed.post(
     '/iot/v2/things/:id/webhook/secret',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -33,6 +35,7 @@ export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> =
   typed.get(
     '/iot/v2/things/:id/webhook/deliveries',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
