@@ -14,7 +14,16 @@ import type { FastifyInstance } from 'fastify';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  | { kind: 'space'; action: SpaceAction; from: 'header' | { param: string } };
+  | {
+      kind: 'space';
+      action: SpaceAction;
+      from: 'header' | { param: string };
+      /**
+       * The service reads the membership in the same statement as its data (one round trip) and decides with
+       * the gate's rule there; the gate checks before the answer leaves that it did (else 500, nothing sent).
+       */
+      inQuery?: true;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,8 +38,8 @@ export const publicRoute = () => ({ access: { kind: 'public' } as RouteAccess })
 export const signedInRoute = () => ({ access: { kind: 'signed-in' } as RouteAccess });
 
 /** Route `config` of a route acting in the space of `X-Organization` with `action`. */
-export const spaceRoute = (action: SpaceAction) => ({
-  access: { kind: 'space', action, from: 'header' } as RouteAccess,
+export const spaceRoute = (action: SpaceAction, opts: { inQuery?: true } = {}) => ({
+  access: { kind: 'space', action, from: 'header', ...opts } as RouteAccess,
 });
 
 /** Route `config` of a route acting in the space whose id is the path parameter `param`, with `action`. */
@@ -42,7 +51,8 @@ export const spaceParamRoute = (action: SpaceAction, param = 'id') => ({
 export function describeAccess(access: RouteAccess | undefined): string {
   if (!access) return 'nothing';
   if (access.kind !== 'space') return access.kind;
-  return `${access.action} in the space of ${access.from === 'header' ? 'X-Organization' : `:${access.from.param}`}`;
+  const where = access.from === 'header' ? 'X-Organization' : `:${access.from.param}`;
+  return `${access.action} in the space of ${where}${access.inQuery ? ' (decided in the query)' : ''}`;
 }
 
 /**

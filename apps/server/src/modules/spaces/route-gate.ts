@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { RouteAccess } from '../../http/route-access.ts';
 import { spaceRequestOf } from '../iot/common/space.ts';
-import type { SpaceAccess, SpaceResolver } from './space-access.ts';
+import { type SpaceAccess, type SpaceResolver, spaceIdOf } from './space-access.ts';
 
 /** A registered route and what it declared (undefined: nothing, which the gate refuses to serve). */
 export interface DeclaredRoute {
@@ -63,10 +63,22 @@ export function installRouteGate(
     const actorId = await signedIn(request);
     if (access.kind === 'signed-in') return;
     if (access.from === 'header') {
-      await deps.resolve(spaceRequestOf(request), access.action);
+      const ref = spaceRequestOf(request);
+      // Decided by the service's own statement: only the header's rules (API-key space) come first.
+      if (access.inQuery) spaceIdOf(ref);
+      else await deps.resolve(ref, access.action);
       return;
     }
     const spaceId = (request.params as Record<string, string | undefined>)[access.from.param] ?? '';
     await deps.access.require(actorId, spaceId, access.action);
+  });
+
+  // A route whose service decides in its query: no answer leaves unless it did (fail closed).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'space' || !access.inQuery || reply.statusCode >= 400) return payload;
+    if (spaceRequestOf(request).once?.admitted?.has(access.action)) return payload;
+    request.log.error({ url: request.routeOptions.url }, 'space route answered without the gate deciding');
+    throw new AppError('unexpected_error');
   });
 }

@@ -30,6 +30,25 @@ export function admit<M extends { roles: string[] }>(m: M | null | undefined, ac
   return m;
 }
 
+/**
+ * `admit` for a service that read the caller's membership along with its data (a route declared `inQuery`):
+ * My Cloud admits everything; the decision is noted on the request for the gate's check.
+ */
+export function admitIn<M extends { roles: string[] }>(
+  ref: SpaceRequest,
+  m: M | null | undefined,
+  action: SpaceAction,
+): void {
+  if (spaceIdOf(ref) !== undefined) admit(m, action);
+  noteAdmitted(ref, action);
+}
+
+function noteAdmitted(ref: SpaceRequest, action: SpaceAction) {
+  if (!ref.once) return;
+  ref.once.admitted ??= new Set();
+  ref.once.admitted.add(action);
+}
+
 /** The rule without the error, for callers that decide many things at once (the MQTT app logins' grants). */
 export function membershipAllows(roles: readonly string[], action: SpaceAction): boolean {
   return rolesAllow(roles, action);
@@ -66,7 +85,7 @@ export interface SpaceRequest {
    * One HTTP request's membership read, shared by the route gate and the service it calls (one query per
    * request). Only `spaceRequestOf(request)` sets it; a long-lived caller (MQTT) leaves it out and reads anew.
    */
-  once?: { member?: Promise<SpaceMember | null> };
+  once?: { member?: Promise<SpaceMember | null>; admitted?: Set<SpaceAction> };
 }
 
 /** The space an /iot call acts in: a school or team space, or the caller's My Cloud. */
@@ -130,6 +149,7 @@ export function createSpaceResolver(db: Database, repo: SpacesRepository = creat
         org: null,
       };
       if (withMarker) space.devicesMarker = markerText(await repo.devicesMarker(`u:${ref.actorId}`));
+      noteAdmitted(ref, action);
       return space;
     }
     const m = admit(await member(ref, spaceId), action);
@@ -140,6 +160,7 @@ export function createSpaceResolver(db: Database, repo: SpacesRepository = creat
       org: m.org,
     };
     if (withMarker) space.devicesMarker = markerText(m.devicesMarker);
+    noteAdmitted(ref, action);
     return space;
   };
 }

@@ -2,7 +2,7 @@ import { isUuid } from '@tinkercloud/shared';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { admit, spaceIdOf } from '../../spaces/space-access.ts';
+import { admitIn, spaceIdOf } from '../../spaces/space-access.ts';
 import type { Aggregation } from '../../telemetry/resolution.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType, valueShapeOf } from '../catalogue/property-types.ts';
@@ -137,10 +137,10 @@ export function createSeriesService(deps: {
       // with values, which leaves out those still standing.
       const allKept = asked.every((r) => r.known !== null);
       let rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: !allKept });
-      if (spaceId !== null) admit(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      admitIn(ref, rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
       if (allKept && rows.some((row) => row.n !== null && row.marker !== asked[row.n - 1]?.known)) {
         rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: true });
-        if (spaceId !== null) admit(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+        admitIn(ref, rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
       }
       for (const row of rows) {
         const r = row.n === null ? undefined : requests[row.n - 1];
