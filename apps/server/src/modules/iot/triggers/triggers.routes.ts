@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
@@ -27,18 +28,15 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['iot: triggers'];
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/iot/v1/triggers',
+    spaceRoute('iot.read'),
     {
-      config: spaceRoute('iot.read'),
-      schema: {
-        tags,
-        security,
-        summary: 'List triggers (device_id, property_id, source_type PROPERTY|DEVICE_INCLUDE|DEVICE_EXCLUDE)',
-        querystring: triggerListQuery,
-        response: { 200: z.array(triggerSchema), ...errors },
-      },
+      summary: 'List triggers (device_id, property_id, source_type PROPERTY|DEVICE_INCLUDE|DEVICE_EXCLUDE)',
+      querystring: triggerListQuery,
+      response: { 200: z.array(triggerSchema) },
     },
     async (request, reply) => {
       const q = request.query;
@@ -52,17 +50,13 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v1/triggers',
+    spaceRoute('iot.write'),
     {
-      config: spaceRoute('iot.write'),
-      schema: {
-        tags,
-        security,
-        summary: 'Create a trigger with its actions (412 without a paid plan beyond Entry or past the limit)',
-        body: triggerBody,
-        response: { 201: triggerSchema, ...errors },
-      },
+      summary: 'Create a trigger with its actions (412 without a paid plan beyond Entry or past the limit)',
+      body: triggerBody,
+      response: { 201: triggerSchema },
     },
     async (request, reply) =>
       reply
@@ -71,17 +65,13 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
         .send(await triggers.create(ref(request), request.body)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v1/triggers/:id',
+    spaceRoute('iot.read'),
     {
-      config: spaceRoute('iot.read'),
-      schema: {
-        tags,
-        security,
-        summary: 'Show a trigger with its linked property or devices',
-        params: idParam,
-        response: { 200: triggerWithLinksSchema, ...errors },
-      },
+      summary: 'Show a trigger with its linked property or devices',
+      params: idParam,
+      response: { 200: triggerWithLinksSchema },
     },
     async (request, reply) =>
       reply
@@ -116,18 +106,14 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     );
   }
 
-  typed.delete(
+  route.delete(
     '/iot/v1/triggers/:id',
+    spaceRoute('iot.delete'),
     {
-      config: spaceRoute('iot.delete'),
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a trigger: soft by default, for good (with its actions) with force=true',
-        params: idParam,
-        querystring: forceQuery,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a trigger: soft by default, for good (with its actions) with force=true',
+      params: idParam,
+      querystring: forceQuery,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await triggers.remove(ref(request), request.params.id, request.query.force ?? false);
@@ -135,34 +121,26 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     },
   );
 
-  typed.get(
+  route.get(
     '/iot/v1/triggers/:id/template',
+    spaceRoute('iot.read'),
     {
-      config: spaceRoute('iot.read'),
-      schema: {
-        tags,
-        security,
-        summary: 'The trigger as a template',
-        params: idParam,
-        response: { 200: triggerTemplateSchema, ...errors },
-      },
+      summary: 'The trigger as a template',
+      params: idParam,
+      response: { 200: triggerTemplateSchema },
     },
     async (request, reply) =>
       reply.type(media('trigger_template')).send(await triggers.template(ref(request), request.params.id)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v1/triggers/:id/unsubscribe',
+    spaceRoute('iot.write'),
     {
-      config: spaceRoute('iot.write'),
-      schema: {
-        tags,
-        security,
-        summary: 'Take users off every action of the trigger',
-        params: idParam,
-        body: recipientsBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Take users off every action of the trigger',
+      params: idParam,
+      body: recipientsBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await triggers.unsubscribe(ref(request), request.params.id, request.body.recipients);
