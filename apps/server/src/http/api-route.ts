@@ -44,12 +44,7 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
 export function apiRoutes(app: Typed, group: { tags: string[] }) {
   const add =
     (method: HTTPMethods) =>
-    <S extends ApiSchema>(
-      url: string,
-      access: { access: RouteAccess },
-      schema: S,
-      handler: Handler<S>,
-    ) => {
+    <S extends ApiSchema>(url: string, access: { access: RouteAccess }, schema: S, handler: Handler<S>) => {
       const response = { ...(schema.response as Record<string, unknown> | undefined), ...errors };
       app.route<RouteGenericInterface, ContextConfigDefault, FastifySchema>({
         method,
