@@ -26,16 +26,11 @@ const COMPOSITION_ROOTS = ['/register\\.ts$'];
  */
 const KNOWN_OTHER_REPOSITORY_IMPORTS = [
   {
-    // One API (modules/spaces/README.md), one register.ts: these services read organizations, memberships,
-    // invitations and accounts through those repositories. A spaces service for them comes with the
-    // authorisation-gate task (space-access.ts), which owns these reads.
-    from: '^apps/server/src/modules/(spaces|members|plans|media|catalogue|customization)/',
+    // One API (modules/spaces/README.md), one register.ts: these services lock and change organizations and
+    // read invitations and accounts through those repositories, inside their own transactions. Who may act
+    // is no longer among these reads: that is the gate's (spaces/space-access.ts, spaces/route-gate.ts).
+    from: '^apps/server/src/modules/(spaces|members|plans|media|customization)/',
     to: '^apps/server/src/modules/(spaces/spaces|members/invitations|accounts/account)\\.repository\\.ts$',
-  },
-  {
-    // The IoT space resolver is that same gate (later task): it reads the organization row type.
-    from: '^apps/server/src/modules/(iot)/common/space\\.ts$',
-    to: '^apps/server/src/modules/spaces/spaces\\.repository\\.ts$',
   },
 ];
 

@@ -30,6 +30,8 @@ import { type LiveOptions, registerLive } from './modules/live/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
 import { registerProvisioning } from './modules/provisioning/register.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
+import { installRouteGate } from './modules/spaces/route-gate.ts';
+import { createSpaceAccess, createSpaceResolver } from './modules/spaces/space-access.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { startMaintenanceJob } from './modules/telemetry/maintenance-job.ts';
 import { createTelemetryStore, type TelemetryStore } from './modules/telemetry/telemetry-store.ts';
@@ -89,6 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: every route declares its access (http/route-access.ts) and the gate enforces it.
+  installRouteGate(app, {
+    resolve: createSpaceResolver(deps.database.db),
+    access: createSpaceAccess(deps.database.db),
+  });
   installErrorHandling(app);
   acceptEmptyJsonBodies(app);
   refuseControlCharacters(app);

@@ -6,6 +6,7 @@ import { buildApp, telemetryStoreFor } from '../src/app.ts';
 import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { createIdp } from '../src/idp/idp.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { createAccountService } from '../src/modules/accounts/account.service.ts';
 import {
@@ -47,6 +48,8 @@ export interface TestAppOptions {
    * environment sets the MQTT listener's own files.
    */
   tls?: boolean;
+  /** Mounts the embedded identity provider under /auth, as main.ts does (tokens still come from `tokenFor`). */
+  idp?: boolean;
 }
 
 /**
@@ -108,7 +111,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ? createLocalVerifier({ keys: [jwk] }, expect)
     : createRemoteVerifier(expect);
   const broker = connectivity;
+  const idp = options.idp ? await createIdp({ config, db: database.db, accounts, logger }) : undefined;
   const app = await buildApp({
+    ...(idp && { idpPlugin: idp.plugin }),
     config,
     database,
     mailer,

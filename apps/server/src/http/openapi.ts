@@ -4,6 +4,7 @@ import { APP_VERSION } from '@tinkercloud/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { declareScope, publicRoute } from './route-access.ts';
 
 /** `/openapi.json` is generated from the same zod schemas that validate each route; `/api-docs` browses it. */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
@@ -20,6 +21,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
   });
   // Our app-wide CSP already covers this page; swagger-ui's own would add upgrade-insecure-requests, which
   // breaks it on plain-http hosts.
-  await app.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: false });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(async (docs) => {
+    // The API's description is public, as is the page that browses it.
+    declareScope(docs, { kind: 'public' });
+    await docs.register(swaggerUi, { routePrefix: '/api-docs', staticCSP: false });
+  });
+  app.get('/openapi.json', { config: publicRoute(), schema: { hide: true } }, async () => app.swagger());
 }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { notFoundBody } from './error-handler.ts';
+import { declareScope } from './route-access.ts';
 
 /** Paths that belong to the API or the identity provider: a miss there is a JSON 404, never the SPA. */
 const API_PREFIXES = [
@@ -35,6 +36,9 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.webDistDir ?? resolveWebDist());
   const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
+    // The built app's files are public (signing in happens inside it). @fastify/static adds its routes to this
+    // instance, so this declares whatever is registered from here on: app.ts registers the SPA last.
+    declareScope(app, { kind: 'public' });
     await app.register(fastifyStatic, {
       root,
       index: false,

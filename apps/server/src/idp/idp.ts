@@ -5,6 +5,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { originsOf } from '../http/origins.ts';
+import { declareScope } from '../http/route-access.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { accountPageRoutes } from './account-pages.routes.ts';
 import { restrictProviderCors } from './cors.ts';
@@ -71,6 +72,9 @@ export async function createIdp(deps: IdpDeps): Promise<Idp> {
         `the identity provider must be registered with prefix '${IDP_MOUNT}' (got '${app.prefix}')`,
       );
     }
+    // Sign-in pages, the provider's endpoints and their assets are reached before anyone is signed in: the
+    // provider proves who calls by its own sessions, codes and tokens, not by our bearer check.
+    declareScope(app, { kind: 'public' });
     // app.ts registers @fastify/formbody app-wide; stand-alone (tests) we bring it ourselves.
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
     await app.register(providerPassthrough(provider, config.publicUrl));

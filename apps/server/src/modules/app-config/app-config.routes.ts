@@ -1,6 +1,7 @@
 import { APP_VERSION, type AppConfig, type BrokerUrls } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
+import { publicRoute } from '../../http/route-access.ts';
 
 const NO_BROKER: BrokerUrls = { url: null, tlsUrl: null, wsUrl: null };
 
@@ -70,7 +71,7 @@ export const appConfigRoutes: FastifyPluginAsync<{ config: Config; broker?: () =
       cached = { key, body: `window.__APP_CONFIG__=${JSON.stringify(toAppConfig(config, mqtt))};\n` };
     return cached.body;
   };
-  app.get('/app-config.js', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/app-config.js', { config: publicRoute(), schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bodyNow()),
   );
 };

@@ -2,6 +2,7 @@ import { countriesResponseSchema, kitsResponseSchema } from '@tinkercloud/shared
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
+import { publicRoute, signedInRoute, spaceParamRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { spaceIdParam } from '../spaces/spaces.schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -16,6 +17,7 @@ export const catalogueRoutes: FastifyPluginAsync<{ catalogue: CatalogueService }
   typed.get(
     '/countries/v1',
     {
+      config: publicRoute(),
       schema: {
         tags: ['catalogue'],
         summary: 'ISO 3166-1 countries, sorted by name (public)',
@@ -31,6 +33,7 @@ export const catalogueRoutes: FastifyPluginAsync<{ catalogue: CatalogueService }
   typed.get(
     '/education/v2/kits',
     {
+      config: signedInRoute(),
       onRequest: app.authenticate,
       schema: {
         tags: ['catalogue'],
@@ -45,6 +48,7 @@ export const catalogueRoutes: FastifyPluginAsync<{ catalogue: CatalogueService }
   typed.get(
     '/classroom/v1/organizations/:id/kits',
     {
+      config: spaceParamRoute('space.read'),
       onRequest: app.authenticate,
       schema: {
         tags: ['catalogue'],

@@ -1,13 +1,12 @@
 import type { Database } from '../../db/client.ts';
 import { forbidden } from '../../errors.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
-import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 import { COUNTRIES } from './countries.data.ts';
 import { KITS } from './kits.data.ts';
 
 /** Read-only catalogues: countries (public) and kits with courses (not for pro spaces, spec 6.2). */
 export function createCatalogueService(deps: { db: Database }) {
-  const access = createSpaceAccess(createSpacesRepository(deps.db));
+  const access = createSpaceAccess(deps.db);
   return {
     countries: () => ({ countries: COUNTRIES.map((c) => ({ ...c })) }),
     myCloudKits: () => ({ kits: [...KITS] }),

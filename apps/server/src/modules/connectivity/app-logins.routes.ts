@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
+import { signedInRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { apiClientOf } from '../iot/common/api-client-context.ts';
 import { emptyBody } from '../iot/common/schemas.ts';
@@ -64,6 +65,7 @@ export const appLoginRoutes: FastifyPluginAsync<{ connectivity?: ConnectivityHoo
   typed.put(
     '/iot/v2/mqtt/login',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['iot: mqtt'],
         security,
@@ -85,6 +87,7 @@ export const appLoginRoutes: FastifyPluginAsync<{ connectivity?: ConnectivityHoo
   typed.delete(
     '/iot/v2/mqtt/login',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['iot: mqtt'],
         security,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { rolesAllow } from '@tinkercloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import { spaceKeyString } from '../live/live-event.ts';
+import { membershipAllows } from '../spaces/space-access.ts';
 import type { AppLoginsRepository, VisibleThing } from './app-logins.repository.ts';
 import type { Dynsec } from './dynsec.ts';
 
@@ -52,7 +52,7 @@ export function grantsFor(things: VisibleThing[], scope: string): string[] {
     if (scope !== '*' && t.organizationId !== scope) continue;
     // The user's own My Cloud allows everything; a space what the user's roles there allow.
     const may = (action: 'iot.read' | 'iot.write') =>
-      t.organizationId === null || rolesAllow(t.roles ?? [], action);
+      t.organizationId === null || membershipAllows(t.roles ?? [], action);
     if (may('iot.read')) roles.push(appReadRole(t.id));
     if (may('iot.write')) roles.push(appWriteRole(t.id));
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { idParam } from '../iot/common/schemas.ts';
 import { spaceRequestOf } from '../iot/common/space.ts';
@@ -37,6 +38,7 @@ export const deviceConnectivityRoutes: FastifyPluginAsync<{
   app.withTypeProvider<ZodTypeProvider>().get(
     '/iot/v2/devices/:id/connectivity',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags: ['iot: devices'],
         security,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
+import { publicRoute, signedInRoute, spaceParamRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import type { CustomizationService } from './customization.service.ts';
 
@@ -23,6 +24,7 @@ export const customizationRoutes: FastifyPluginAsync<{ customization: Customizat
   typed.get(
     '/customization/v1/customizable/ofOrg/:organization_id',
     {
+      config: publicRoute(),
       // Signed-in callers are identified when they send a token; branded deployments answer without one.
       onRequest: async (request) => {
         if (request.headers.authorization) await app.authenticate(request);
@@ -40,6 +42,7 @@ export const customizationRoutes: FastifyPluginAsync<{ customization: Customizat
   typed.put(
     '/customization/v1/customizable/ofOrg/:organization_id',
     {
+      config: spaceParamRoute('branding.update', 'organization_id'),
       onRequest: app.authenticate,
       schema: {
         tags,
@@ -57,6 +60,7 @@ export const customizationRoutes: FastifyPluginAsync<{ customization: Customizat
   typed.get(
     '/customization/v1/customizable/:companyKey',
     {
+      config: publicRoute(),
       schema: {
         tags,
         summary: 'A company-customised sign-in record (public)',
@@ -70,6 +74,7 @@ export const customizationRoutes: FastifyPluginAsync<{ customization: Customizat
   typed.post(
     '/customization/v1/users/TosAcceptance/:companyKey',
     {
+      config: signedInRoute(),
       onRequest: app.authenticate,
       schema: {
         tags,
@@ -92,6 +97,7 @@ export const customizationRoutes: FastifyPluginAsync<{ customization: Customizat
   typed.get(
     '/customization/v1/deployments/by-host',
     {
+      config: publicRoute(),
       schema: {
         tags,
         summary: 'The space a branded host ({slug}.{BASE_HOST}) belongs to (public)',

@@ -24,7 +24,7 @@ interface CustomizationServiceDeps {
 /** Branding of pro spaces, company-customised sign-in records, terms acceptance and branded hosts. */
 export function createCustomizationService(deps: CustomizationServiceDeps) {
   const spaces = createSpacesRepository(deps.db);
-  const access = createSpaceAccess(spaces);
+  const access = createSpaceAccess(deps.db, spaces);
   const repo = createCustomizationRepository(deps.db);
 
   async function brandingOf(org: OrganizationRow) {

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { isDirectLoopbackRequest } from '../../http/loopback.ts';
+import { publicRoute } from '../../http/route-access.ts';
 import { listOutbox } from '../../mail/mailer.ts';
 
 const mailSchema = z.object({
@@ -40,10 +41,13 @@ export const devOutboxRoutes: FastifyPluginAsync<{ db: Database; config: Config 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/dev/outbox.json',
-    { schema: { tags: ['dev'], summary: 'Dev mail outbox', response: { 200: z.array(mailSchema) } } },
+    {
+      config: publicRoute(),
+      schema: { tags: ['dev'], summary: 'Dev mail outbox', response: { 200: z.array(mailSchema) } },
+    },
     async () => (await listOutbox(db)).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
   );
-  typed.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+  typed.get('/dev/outbox', { config: publicRoute(), schema: { hide: true } }, async (_request, reply) => {
     const mails = await listOutbox(db);
     const items = mails
       .map(

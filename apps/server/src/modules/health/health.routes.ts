@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { publicRoute } from '../../http/route-access.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -14,6 +15,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: DatabaseHandle }> = as
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',
     {
+      config: publicRoute(),
       schema: {
         tags: ['system'],
         summary: 'Health check',

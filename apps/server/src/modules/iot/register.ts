@@ -7,8 +7,7 @@ import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts
 import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
 import type { EventBus } from '../live/live-event.ts';
-import { createSpaceAccess } from '../spaces/space-access.ts';
-import { createSpacesRepository } from '../spaces/spaces.repository.ts';
+import { createSpaceAccess, createSpaceResolver } from '../spaces/space-access.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
 import { createApiClientsService } from './api-clients/api-clients.service.ts';
@@ -22,7 +21,6 @@ import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
 import { createIotQuotas } from './common/quotas.ts';
-import { createSpaceResolver } from './common/space.ts';
 import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './dashboards/dashboards.service.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
@@ -90,7 +88,7 @@ declare module 'fastify' {
  */
 export async function registerIotModules(app: FastifyInstance, deps: IotModulesDeps) {
   const { config, db, events, telemetry, connectivity } = deps;
-  const access = createSpaceAccess(createSpacesRepository(db));
+  const access = createSpaceAccess(db);
   const resolve = createSpaceResolver(db);
   const quotas = createIotQuotas({ config });
   const tokens = createClientTokens({

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
+import { spaceRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { type SpaceRequest, type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
 import { type SpaceKey, spaceKeyOf } from './live-event.ts';
@@ -42,9 +43,10 @@ export function streamOptions(
     userId: actor.userId,
     endAt: typeof exp === 'number' ? exp * 1000 : undefined,
     // My Cloud cannot be lost; a member removed from a space (or whose role changed) stops receiving.
+    // A fresh request each time (without the request's one membership read): the membership is read anew.
     stillAllowed: ref.header
       ? () =>
-          resolve(ref, 'iot.read').then(
+          resolve({ actorId: ref.actorId, header: ref.header, keySpace: ref.keySpace }, 'iot.read').then(
             () => true,
             (err: unknown) => !(err instanceof AppError),
           )
@@ -60,7 +62,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
   typed.get(
     LIVE_STREAM_PATH,
     {
-      config: { rateLimit: STREAM_OPEN_RATE_LIMIT },
+      config: { ...spaceRoute('iot.read'), rateLimit: STREAM_OPEN_RATE_LIMIT },
       schema: {
         tags: ['live'],
         security,

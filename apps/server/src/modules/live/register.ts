@@ -1,7 +1,7 @@
 import { LIVE_HEARTBEAT_MS } from '@tinkercloud/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { createSpaceResolver } from '../iot/common/space.ts';
+import { createSpaceResolver } from '../spaces/space-access.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { liveRoutes } from './live.routes.ts';
 import type { EventBus } from './live-event.ts';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
 import { readWholeFile } from '../../http/multipart-file.ts';
+import { publicRoute, spaceParamRoute } from '../../http/route-access.ts';
 import { errors, noContent, security } from '../../http/route-schemas.ts';
 import { logoQuery, spaceIdParam } from '../spaces/spaces.schemas.ts';
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, type MediaService } from './media.service.ts';
@@ -33,6 +34,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
   typed.post(
     '/classroom/v1/organizations/:id/logo',
     {
+      config: spaceParamRoute('space.logo'),
       onRequest: app.authenticate,
       schema: {
         tags: ['spaces'],
@@ -54,6 +56,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
   typed.delete(
     '/classroom/v1/organizations/:id/logo',
     {
+      config: spaceParamRoute('space.logo'),
       onRequest: app.authenticate,
       schema: {
         tags: ['spaces'],
@@ -73,6 +76,7 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
   typed.get(
     '/storage/media/v1/:mediaId',
     {
+      config: publicRoute(),
       schema: {
         tags: ['media'],
         summary: 'A stored image (public; the id changes with every upload, so it is cached for a year)',

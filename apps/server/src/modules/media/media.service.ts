@@ -20,7 +20,7 @@ export function createMediaService(deps: {
   config: Pick<Config, 'productSlug' | 'productName'>;
 }) {
   const spaces = createSpacesRepository(deps.db);
-  const access = createSpaceAccess(spaces);
+  const access = createSpaceAccess(deps.db, spaces);
   const catalogue = catalogueFor(deps.config);
   const column = (kind: MediaKind) => (kind === 'logo' ? 'logoMediaId' : 'secondLogoMediaId');
 

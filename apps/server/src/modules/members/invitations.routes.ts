@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
+import { signedInRoute } from '../../http/route-access.ts';
 import { errors, noContent, security } from '../../http/route-schemas.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
@@ -21,6 +22,7 @@ export const invitationsRoutes: FastifyPluginAsync<{ invitations: InvitationsSer
   typed.get(
     base,
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -34,6 +36,7 @@ export const invitationsRoutes: FastifyPluginAsync<{ invitations: InvitationsSer
   typed.post(
     `${base}/:id/accept`,
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -48,6 +51,7 @@ export const invitationsRoutes: FastifyPluginAsync<{ invitations: InvitationsSer
   typed.post(
     `${base}/:id/decline`,
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
+import { spaceParamRoute } from '../../http/route-access.ts';
 import { errors, noContent, security } from '../../http/route-schemas.ts';
 import type { MembersService } from './members.service.ts';
 
@@ -28,6 +29,7 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
   typed.get(
     base,
     {
+      config: spaceParamRoute('members.read'),
       schema: {
         tags,
         security,
@@ -43,6 +45,7 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
   typed.post(
     base,
     {
+      config: spaceParamRoute('members.invite'),
       schema: {
         tags,
         security,
@@ -62,6 +65,7 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
   typed.delete(
     '/classroom/v1/organizations/:id/invitations/:invitationId',
     {
+      config: spaceParamRoute('members.invite'),
       schema: {
         tags,
         security,
@@ -79,6 +83,7 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
   typed.delete(
     `${base}/:memberId`,
     {
+      config: spaceParamRoute('members.remove'),
       schema: {
         tags,
         security,
@@ -96,6 +101,7 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
   typed.delete(
     `${base}/:memberId/membership`,
     {
+      config: spaceParamRoute('space.read'),
       schema: {
         tags,
         security,
@@ -113,6 +119,7 @@ export const membersRoutes: FastifyPluginAsync<{ members: MembersService }> = as
   typed.patch(
     `${base}/:memberId/role`,
     {
+      config: spaceParamRoute('members.role'),
       schema: {
         tags,
         security,

@@ -106,7 +106,7 @@ interface MembersServiceDeps {
  */
 export function createMembersService(deps: MembersServiceDeps) {
   const spaces = createSpacesRepository(deps.db);
-  const access = createSpaceAccess(spaces);
+  const access = createSpaceAccess(deps.db, spaces);
   const accounts = createAccountRepository(deps.db);
 
   /** Runs fn with the space locked, the repositories bound to the same transaction. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
+import { signedInRoute, spaceRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import type { PlansService } from './plans.service.ts';
 
@@ -41,6 +42,7 @@ export const plansRoutes: FastifyPluginAsync<{ plans: PlansService }> = async (a
   typed.get(
     '/restrictions/v1/plans',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -54,6 +56,7 @@ export const plansRoutes: FastifyPluginAsync<{ plans: PlansService }> = async (a
   typed.get(
     '/restrictions/v1/recap/me',
     {
+      config: spaceRoute('plan.read'),
       schema: {
         tags,
         security,
@@ -71,6 +74,7 @@ export const plansRoutes: FastifyPluginAsync<{ plans: PlansService }> = async (a
   typed.post(
     '/restrictions/v1/renewals/:renewal_id/activate',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,

@@ -52,7 +52,7 @@ export async function applyUserPlan(
 /** Plan catalogue, the recap of spec 3 and renewal activation (payment itself is out of scope). */
 export function createPlansService(deps: PlansServiceDeps) {
   const spaces = createSpacesRepository(deps.db);
-  const access = createSpaceAccess(spaces);
+  const access = createSpaceAccess(deps.db, spaces);
   const plans = createPlansRepository(deps.db);
   const catalogue = catalogueFor(deps.config);
   const limits = (planId: string | null): PlanLimits => limitsOf(planId, deps.config.productSlug);

@@ -1,6 +1,7 @@
 import { boardListSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { BOARDS } from '../iot/catalogue/boards.ts';
 
@@ -12,6 +13,7 @@ export const boardsRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/boards/v1/boards',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['provisioning'],
         security,

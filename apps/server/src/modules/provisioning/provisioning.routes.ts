@@ -2,6 +2,7 @@ import { ONBOARDINGS_EVENT, onboardingSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
 import { streamOptions } from '../live/live.routes.ts';
@@ -35,6 +36,7 @@ export const provisioningRoutes: FastifyPluginAsync<ProvisioningRoutesDeps> = as
   typed.get(
     '/provisioning/v1/onboarding',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -52,7 +54,7 @@ export const provisioningRoutes: FastifyPluginAsync<ProvisioningRoutesDeps> = as
   typed.get(
     '/provisioning/v1/onboarding/sse',
     {
-      config: { rateLimit: STREAM_OPEN_RATE_LIMIT },
+      config: { ...spaceRoute('iot.read'), rateLimit: STREAM_OPEN_RATE_LIMIT },
       schema: {
         tags,
         security,
@@ -109,6 +111,7 @@ export const provisioningRoutes: FastifyPluginAsync<ProvisioningRoutesDeps> = as
   typed.get(
     '/provisioning/v1/onboarding/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -124,6 +127,7 @@ export const provisioningRoutes: FastifyPluginAsync<ProvisioningRoutesDeps> = as
   typed.post(
     '/provisioning/v1/onboarding',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -145,6 +149,7 @@ export const provisioningRoutes: FastifyPluginAsync<ProvisioningRoutesDeps> = as
   typed.delete(
     '/provisioning/v1/onboarding/:id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { createSpaceResolver } from '../iot/common/space.ts';
 import { createDevicesRepository } from '../iot/devices/devices.repository.ts';
 import type { EventBus } from '../live/live-event.ts';
 import type { StreamRegistry } from '../live/stream-registry.ts';
+import { createSpaceResolver } from '../spaces/space-access.ts';
 import { boardsRoutes } from './boards.routes.ts';
 import { provisioningRoutes } from './provisioning.routes.ts';
 import { createProvisioningService } from './provisioning.service.ts';

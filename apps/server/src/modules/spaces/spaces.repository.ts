@@ -1,7 +1,7 @@
 import { isUuid } from '@tinkercloud/shared';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { memberships, organizations } from '../../db/schema/index.ts';
+import { iotChangeMarkers, memberships, organizations } from '../../db/schema/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 type NewOrganizationRow = typeof organizations.$inferInsert;
@@ -19,11 +19,60 @@ interface OrganizationForUser {
   members: number;
 }
 
+/** A space with one user's roles there and the space's device-list change marker (null: none yet). */
+export interface SpaceMember {
+  org: OrganizationRow;
+  roles: string[];
+  devicesMarker: number | null;
+}
+
 const memberCount = sql<number>`(select count(*)::int from ${memberships} where ${memberships.organizationId} = ${organizations.id})`;
 
 /** The only SQL for organizations (and the membership reads every space check needs). */
 export function createSpacesRepository(db: Database) {
+  // The gate's read (space-access.ts): the space, the caller's roles and the device-list marker in one round
+  // trip, prepared once per repository on first use (every /iot call runs one).
+  let memberQuery: ReturnType<typeof prepareMember> | undefined;
+  function prepareMember() {
+    return db
+      .select({ org: organizations, roles: memberships.roles, devicesMarker: iotChangeMarkers.devices })
+      .from(organizations)
+      .innerJoin(
+        memberships,
+        and(
+          eq(memberships.organizationId, organizations.id),
+          eq(memberships.userId, sql.placeholder('actor')),
+        ),
+      )
+      .leftJoin(iotChangeMarkers, eq(iotChangeMarkers.spaceKey, sql`'o:' || ${organizations.id}::text`))
+      .where(eq(organizations.id, sql.placeholder('space')))
+      .limit(1)
+      .prepare('space_member');
+  }
+  let markerQuery: ReturnType<typeof prepareMarker> | undefined;
+  function prepareMarker() {
+    return db
+      .select({ marker: iotChangeMarkers.devices })
+      .from(iotChangeMarkers)
+      .where(eq(iotChangeMarkers.spaceKey, sql.placeholder('key')))
+      .limit(1)
+      .prepare('space_devices_marker');
+  }
+
   return {
+    /** The space and `actorId`'s membership there; null when either does not exist. */
+    async memberOf(actorId: string, spaceId: string): Promise<SpaceMember | null> {
+      if (!isUuid(spaceId) || !isUuid(actorId)) return null;
+      memberQuery ??= prepareMember();
+      return (await memberQuery.execute({ actor: actorId, space: spaceId }))[0] ?? null;
+    },
+
+    /** The device-list change marker of a space key (`u:{user}` for a My Cloud); null when none yet. */
+    async devicesMarker(spaceKey: string): Promise<number | null> {
+      markerQuery ??= prepareMarker();
+      return (await markerQuery.execute({ key: spaceKey }))[0]?.marker ?? null;
+    },
+
     async findById(id: string): Promise<OrganizationRow | null> {
       if (!isUuid(id)) return null;
       const rows = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);

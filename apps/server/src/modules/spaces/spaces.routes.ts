@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../errors.ts';
+import { signedInRoute, spaceParamRoute } from '../../http/route-access.ts';
 import { errors, noContent, security } from '../../http/route-schemas.ts';
 import { selfInvitationResponseSchema, spaceIdParam } from './spaces.schemas.ts';
 import { INVALID_CODE, type SpacesService } from './spaces.service.ts';
@@ -38,6 +39,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.get(
     '/classroom/v1/organizations',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -51,6 +53,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.post(
     '/classroom/v1/organizations',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -66,6 +69,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.patch(
     '/classroom/v1/organizations/:id',
     {
+      config: spaceParamRoute('space.update'),
       schema: {
         tags,
         security,
@@ -81,6 +85,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.delete(
     '/classroom/v1/organizations/:id',
     {
+      config: spaceParamRoute('space.delete'),
       schema: {
         tags,
         security,
@@ -98,6 +103,7 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.get(
     '/classroom/v1/organizations/:id/code',
     {
+      config: spaceParamRoute('space.code.read'),
       schema: {
         tags,
         security,
@@ -112,9 +118,9 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.get(
     '/users/v1/organizations/validate',
     {
+      config: { ...signedInRoute(), rateLimit: JOIN_CODE_RATE_LIMIT },
       // A malformed code answers the spec's words, not a schema message.
       attachValidation: true,
-      config: { rateLimit: JOIN_CODE_RATE_LIMIT },
       schema: {
         tags,
         security,
@@ -132,8 +138,8 @@ export const spacesRoutes: FastifyPluginAsync<{ spaces: SpacesService }> = async
   typed.post(
     '/classroom/v1/organizations/self-invitation/members',
     {
+      config: { ...signedInRoute(), rateLimit: JOIN_CODE_RATE_LIMIT },
       attachValidation: true,
-      config: { rateLimit: JOIN_CODE_RATE_LIMIT },
       schema: {
         tags,
         security,

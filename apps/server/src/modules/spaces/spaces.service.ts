@@ -60,7 +60,7 @@ function closedReason(org: OrganizationRow, members: number, productSlug: string
 /** Spaces: listing, creation, settings, deletion and joining by code. */
 export function createSpacesService(deps: SpacesServiceDeps) {
   const repo = createSpacesRepository(deps.db);
-  const access = createSpaceAccess(repo);
+  const access = createSpaceAccess(deps.db, repo);
   const catalogue = catalogueFor(deps.config);
   const view = (org: OrganizationRow, roles: string[], members: number) =>
     toSpace(org, roles, members, catalogue);

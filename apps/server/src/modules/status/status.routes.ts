@@ -2,6 +2,7 @@ import { statusFeedSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicRoute } from '../../http/route-access.ts';
 import { type ComponentCheck, computeStatus } from './status.service.ts';
 
 const feedSchema = statusFeedSchema.extend({
@@ -13,14 +14,15 @@ export const statusRoutes: FastifyPluginAsync<{ components: ComponentCheck[] }> 
   app,
   { components },
 ) => {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/status/api/v2/status.json',
-      { schema: { tags: ['system'], summary: 'System status feed', response: { 200: feedSchema } } },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-cache');
-        return computeStatus(components);
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/status/api/v2/status.json',
+    {
+      config: publicRoute(),
+      schema: { tags: ['system'], summary: 'System status feed', response: { 200: feedSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return computeStatus(components);
+    },
+  );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/auth.plugin.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { signedInRoute } from '../../http/route-access.ts';
 import { errors, noContent, security } from '../../http/route-schemas.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import {
@@ -27,6 +28,7 @@ export const usersRoutes: FastifyPluginAsync<{
   typed.get(
     '/users/v1/users/byID/:id',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -44,19 +46,26 @@ export const usersRoutes: FastifyPluginAsync<{
 
   typed.get(
     '/users/v1/children/byID/me',
-    { schema: { tags, security, summary: 'Minor profile', response: { 200: profileSchema } } },
+    {
+      config: signedInRoute(),
+      schema: { tags, security, summary: 'Minor profile', response: { 200: profileSchema } },
+    },
     async (request) => service.minorProfile(actorOf(request).userId),
   );
 
   typed.get(
     '/users/v1/users/settings',
-    { schema: { tags, security, summary: 'User settings', response: { 200: settingsSchema } } },
+    {
+      config: signedInRoute(),
+      schema: { tags, security, summary: 'User settings', response: { 200: settingsSchema } },
+    },
     async (request) => service.getSettings(actorOf(request).userId),
   );
 
   typed.put(
     '/users/v1/users/settings',
     {
+      config: signedInRoute(),
       schema: {
         tags,
         security,
@@ -73,6 +82,7 @@ export const usersRoutes: FastifyPluginAsync<{
     {
       // Counted per user, after sign-in is known (the default hook runs before authentication).
       config: {
+        ...signedInRoute(),
         rateLimit: {
           ...RATE_LIMITS.resendVerification,
           hook: 'preHandler',
@@ -98,6 +108,7 @@ export const usersRoutes: FastifyPluginAsync<{
     {
       // The password check must not become a guessing oracle for whoever holds a token: few tries per user.
       config: {
+        ...signedInRoute(),
         rateLimit: {
           max: 5,
           timeWindow: '15 minutes',

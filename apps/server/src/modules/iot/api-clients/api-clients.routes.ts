@@ -8,7 +8,9 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
+import { errors } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf } from '../common/space.ts';
@@ -31,59 +33,48 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
   { clients },
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
   const space = spaceRequestOf;
 
-  typed.get(
+  route.get(
     '/iot/v1/clients',
+    spaceRoute('api_clients.manage'),
     {
-      schema: {
-        tags,
-        security,
-        summary: "The caller's API keys in the space (X-Organization; absent = My Cloud)",
-        response: { 200: z.array(apiClientSchema), ...errors },
-      },
+      summary: "The caller's API keys in the space (X-Organization; absent = My Cloud)",
+      response: { 200: z.array(apiClientSchema) },
     },
     async (request, reply) => reply.type(MEDIA.json).send(await clients.list(space(request))),
   );
 
-  typed.post(
+  route.post(
     '/iot/v1/clients',
+    spaceRoute('api_clients.manage'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Create an API key; the secret is in this answer only (412 past the plan limit)',
-        body: createBody,
-        response: { 201: createdSchema, ...errors },
-      },
+      summary: 'Create an API key; the secret is in this answer only (412 past the plan limit)',
+      body: createBody,
+      response: { 201: createdSchema },
     },
     async (request, reply) => reply.status(201).send(await clients.create(space(request), request.body.name)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v1/clients/:id',
+    spaceRoute('api_clients.manage'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'One API key (without its secret)',
-        params: clientIdParam,
-        response: { 200: apiClientSchema, ...errors },
-      },
+      summary: 'One API key (without its secret)',
+      params: clientIdParam,
+      response: { 200: apiClientSchema },
     },
     async (request) => clients.get(space(request), request.params.id),
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v1/clients/:id',
+    spaceRoute('api_clients.manage'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Revoke an API key: its tokens stop working within seconds',
-        params: clientIdParam,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Revoke an API key: its tokens stop working within seconds',
+      params: clientIdParam,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await clients.remove(space(request), request.params.id);
@@ -118,6 +109,7 @@ export const clientTokenRoutes: FastifyPluginAsync<{ clients: ApiClientsService 
     '/iot/v1/clients/token',
     {
       config: {
+        ...publicRoute(),
         rateLimit: {
           max: 60,
           timeWindow: '1 minute',

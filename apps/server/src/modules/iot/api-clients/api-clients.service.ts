@@ -2,16 +2,10 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ApiClientView } from '@tinkercloud/shared';
 import type { Database } from '../../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../../errors.ts';
-import type { SpaceAccess } from '../../spaces/space-access.ts';
+import { MY_CLOUD, OTHER_SPACE_KEY, type SpaceAccess } from '../../spaces/space-access.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotQuotas } from '../common/quotas.ts';
-import {
-  type IotSpace,
-  MY_CLOUD,
-  OTHER_SPACE_KEY,
-  type SpaceRequest,
-  type SpaceResolver,
-} from '../common/space.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { type ApiClientRow, createApiClientsRepository } from './api-clients.repository.ts';
 import type { ClientTokens } from './client-tokens.ts';
 

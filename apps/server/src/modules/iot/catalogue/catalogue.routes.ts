@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { BOARDS } from './boards.ts';
@@ -40,6 +41,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/iot/v1/property_types',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['iot: property types'],
         security,
@@ -53,6 +55,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
   typed.get(
     '/iot/v1/supported/devices',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['iot: devices'],
         security,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -13,32 +14,27 @@ const tags = ['iot: device certificates'];
 /** Device certificates of the Arduino IoT Cloud API (DevicesV2CertsApi). */
 export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (app, { certs }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/certs',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: "The device's certificates",
-        params: idParam,
-        response: { 200: z.array(certSchema), ...errors },
-      },
+      summary: "The device's certificates",
+      params: idParam,
+      response: { 200: z.array(certSchema) },
     },
     async (request, reply) => reply.type(MEDIA.certs).send(await certs.list(ref(request), request.params.id)),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/devices/:id/certs',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Sign a certificate request (ECDSA P-256) with the device CA; CN becomes the device id',
-        params: idParam,
-        body: certCreateBody,
-        response: { 201: certSchema, ...errors },
-      },
+      summary: 'Sign a certificate request (ECDSA P-256) with the device CA; CN becomes the device id',
+      params: idParam,
+      body: certCreateBody,
+      response: { 201: certSchema },
     },
     async (request, reply) =>
       reply
@@ -47,32 +43,26 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
         .send(await certs.create(ref(request), request.params.id, request.body)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/certs/:cid',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Show a certificate',
-        params: certParams,
-        response: { 200: certSchema, ...errors },
-      },
+      summary: 'Show a certificate',
+      params: certParams,
+      response: { 200: certSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.cert).send(await certs.show(ref(request), request.params.id, request.params.cid)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/devices/:id/certs/:cid',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Enable or disable a certificate, or sign a new request in its place',
-        params: certParams,
-        body: certUpdateBody,
-        response: { 200: certSchema, ...errors },
-      },
+      summary: 'Enable or disable a certificate, or sign a new request in its place',
+      params: certParams,
+      body: certUpdateBody,
+      response: { 200: certSchema },
     },
     async (request, reply) =>
       reply
@@ -80,16 +70,13 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
         .send(await certs.update(ref(request), request.params.id, request.params.cid, request.body)),
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/devices/:id/certs/:cid',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a certificate',
-        params: certParams,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a certificate',
+      params: certParams,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await certs.remove(ref(request), request.params.id, request.params.cid);

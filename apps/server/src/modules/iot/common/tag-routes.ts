@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from './media-types.ts';
 import { emptyBody, idParam, sendEmpty, type Tag, tagKey, tagSchema, tagsResponseSchema } from './schemas.ts';
@@ -23,6 +24,7 @@ export function registerTagRoutes(
   app.get(
     `${base}/:id/tags`,
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags,
         security,
@@ -37,6 +39,7 @@ export function registerTagRoutes(
   app.put(
     `${base}/:id/tags`,
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,
@@ -54,6 +57,7 @@ export function registerTagRoutes(
   app.delete(
     `${base}/:id/tags/:key`,
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags,
         security,

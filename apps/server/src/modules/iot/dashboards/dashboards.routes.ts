@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -34,22 +36,19 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
 
   for (const version of [2, 3] as const) {
     const tags = [`iot: dashboards v${version}`];
+    const route = apiRoutes(typed, { tags });
     const base = `/iot/v${version}/dashboards`;
     const one = version === 2 ? dashboardV2Schema : dashboardV3Schema;
     const body = version === 2 ? dashboardV2Body : dashboardV3Body;
     const type = media(`dashboardv${version}`);
 
-    typed.get(
+    route.get(
       base,
+      spaceRoute('iot.read'),
       {
-        schema: {
-          tags,
-          security,
-          summary:
-            'List dashboards (name contains, thing_id linked, user_id owner); My Cloud adds shared ones',
-          querystring: dashboardListQuery,
-          response: { 200: z.array(one), ...errors },
-        },
+        summary: 'List dashboards (name contains, thing_id linked, user_id owner); My Cloud adds shared ones',
+        querystring: dashboardListQuery,
+        response: { 200: z.array(one) },
       },
       async (request, reply) =>
         reply
@@ -60,6 +59,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     typed.post(
       base,
       {
+        config: spaceRoute('iot.write'),
         schema: { tags, security, summary: 'Create a dashboard', body, response: { 201: one, ...errors } },
       },
       async (request, reply) =>
@@ -69,32 +69,26 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
           .send(await dashboards.create(ref(request), request.body, version)),
     );
 
-    typed.get(
+    route.get(
       `${base}/:id`,
+      spaceRoute('iot.read'),
       {
-        schema: {
-          tags,
-          security,
-          summary: 'Show a dashboard of the space, or one shared with the caller',
-          params: idParam,
-          response: { 200: one, ...errors },
-        },
+        summary: 'Show a dashboard of the space, or one shared with the caller',
+        params: idParam,
+        response: { 200: one },
       },
       async (request, reply) =>
         reply.type(type).send(await dashboards.show(ref(request), request.params.id, version)),
     );
 
-    typed.put(
+    route.put(
       `${base}/:id`,
+      spaceRoute('iot.write'),
       {
-        schema: {
-          tags,
-          security,
-          summary: 'Update a dashboard; widgets given replace the widget list (soft_deleted: false restores)',
-          params: idParam,
-          body,
-          response: { 200: one, ...errors },
-        },
+        summary: 'Update a dashboard; widgets given replace the widget list (soft_deleted: false restores)',
+        params: idParam,
+        body,
+        response: { 200: one },
       },
       async (request, reply) =>
         reply
@@ -102,17 +96,14 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
           .send(await dashboards.update(ref(request), request.params.id, request.body, 'replace', version)),
     );
 
-    typed.patch(
+    route.patch(
       `${base}/:id`,
+      spaceRoute('iot.write'),
       {
-        schema: {
-          tags,
-          security,
-          summary: 'Patch a dashboard; widgets given are updated or added by id, the others stay',
-          params: idParam,
-          body,
-          response: { 200: one, ...errors },
-        },
+        summary: 'Patch a dashboard; widgets given are updated or added by id, the others stay',
+        params: idParam,
+        body,
+        response: { 200: one },
       },
       async (request, reply) =>
         reply
@@ -120,17 +111,14 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
           .send(await dashboards.update(ref(request), request.params.id, request.body, 'merge', version)),
     );
 
-    typed.put(
+    route.put(
       `${base}/:id/clone`,
+      spaceRoute('iot.write'),
       {
-        schema: {
-          tags,
-          security,
-          summary: 'Clone a dashboard, relinking widgets from old_thing_id to new_thing_id',
-          params: idParam,
-          body: cloneBody,
-          response: { 201: one, ...errors },
-        },
+        summary: 'Clone a dashboard, relinking widgets from old_thing_id to new_thing_id',
+        params: idParam,
+        body: cloneBody,
+        response: { 201: one },
       },
       async (request, reply) =>
         reply
@@ -141,16 +129,13 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
           ),
     );
 
-    typed.get(
+    route.get(
       `${base}/:id/template`,
+      spaceRoute('iot.read'),
       {
-        schema: {
-          tags,
-          security,
-          summary: 'The dashboard as a template (variables by thing template id and variable name)',
-          params: idParam,
-          response: { 200: version === 2 ? dashboardV2TemplateSchema : dashboardV3TemplateSchema, ...errors },
-        },
+        summary: 'The dashboard as a template (variables by thing template id and variable name)',
+        params: idParam,
+        response: { 200: version === 2 ? dashboardV2TemplateSchema : dashboardV3TemplateSchema },
       },
       async (request, reply) =>
         reply
@@ -160,18 +145,16 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   }
 
   const tags = ['iot: dashboards v2'];
+  const route = apiRoutes(typed, { tags });
 
-  typed.delete(
+  route.delete(
     '/iot/v2/dashboards/:id',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a dashboard: soft by default, for good with force=true',
-        params: idParam,
-        querystring: forceQuery,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a dashboard: soft by default, for good with force=true',
+      params: idParam,
+      querystring: forceQuery,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await dashboards.remove(ref(request), request.params.id, request.query.force ?? false);
@@ -179,17 +162,14 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/dashboards/:id/widgets/:widgetId/variables',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: "Link a widget to properties of the space (replaces the widget's links)",
-        params: widgetParams,
-        body: widgetLinkBody,
-        response: { 200: variablesLinksSchema, ...errors },
-      },
+      summary: "Link a widget to properties of the space (replaces the widget's links)",
+      params: widgetParams,
+      body: widgetLinkBody,
+      response: { 200: variablesLinksSchema },
     },
     async (request, reply) =>
       reply
@@ -204,16 +184,13 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         ),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/dashboards/:id/shares',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Users the dashboard is shared with',
-        params: idParam,
-        response: { 200: sharesSchema, ...errors },
-      },
+      summary: 'Users the dashboard is shared with',
+      params: idParam,
+      response: { 200: sharesSchema },
     },
     async (request, reply) =>
       reply
@@ -221,17 +198,14 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         .send(await dashboards.shares(ref(request), request.params.id)),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/dashboards/:id/shares',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Share with users by user_id, username or e-mail address (they get read access)',
-        params: idParam,
-        body: shareBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Share with users by user_id, username or e-mail address (they get read access)',
+      params: idParam,
+      body: shareBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await dashboards.share(ref(request), request.params.id, request.body);
@@ -239,16 +213,13 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     },
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/dashboards/:id/shares/:user_id',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Stop sharing with a user',
-        params: shareParams,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Stop sharing with a user',
+      params: shareParams,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await dashboards.unshare(ref(request), request.params.id, request.params.user_id);
@@ -256,17 +227,14 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/dashboards/:id/share_request',
+    signedInRoute(),
     {
-      schema: {
-        tags,
-        security,
-        summary: "Ask the dashboard's owner for access (by e-mail)",
-        params: idParam,
-        body: shareRequestBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: "Ask the dashboard's owner for access (by e-mail)",
+      params: idParam,
+      body: shareRequestBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await dashboards.requestAccess(ref(request), request.params.id, request.body.message);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { sendCachedAnswer } from '../common/cached-reply.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
@@ -32,18 +33,16 @@ const tags = ['iot: devices'];
 /** Devices v2 of the Arduino IoT Cloud API (DevicesV2Api, DevicesV2TagsApi, DevicesV2PassApi). */
 export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = async (app, { devices }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/iot/v2/devices',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'List devices (filters: serial, unique_hardware_id, tags=key:value repeated, show_deleted); ETag, If-None-Match and gzip',
-        querystring: deviceListQuery,
-        response: { 200: z.array(deviceSchema), ...errors },
-      },
+      summary:
+        'List devices (filters: serial, unique_hardware_id, tags=key:value repeated, show_deleted); ETag, If-None-Match and gzip',
+      querystring: deviceListQuery,
+      response: { 200: z.array(deviceSchema) },
     },
     async (request, reply) => {
       const q = request.query;
@@ -57,16 +56,13 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/devices',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Create a device',
-        body: deviceCreateBody,
-        response: { 201: deviceSchema, ...errors },
-      },
+      summary: 'Create a device',
+      body: deviceCreateBody,
+      response: { 201: deviceSchema },
     },
     async (request, reply) =>
       reply
@@ -75,17 +71,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .send(await devices.create(ref(request), request.body)),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/devices/claim',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Claim a board by its unique hardware id (409 while a live device holds it; ID chooses the device id)',
-        body: deviceClaimBody,
-        response: { 201: deviceSchema, ...errors },
-      },
+      summary:
+        'Claim a board by its unique hardware id (409 while a live device holds it; ID chooses the device id)',
+      body: deviceClaimBody,
+      response: { 201: deviceSchema },
     },
     async (request, reply) =>
       reply
@@ -94,64 +87,52 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .send(await devices.claim(ref(request), request.body)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/devices/:id/remove-uhwid',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Release the board: the device forgets its unique hardware id (412 while the device is locked)',
-        params: idParam,
-        response: { 200: deviceSchema, ...errors },
-      },
+      summary:
+        'Release the board: the device forgets its unique hardware id (412 while the device is locked)',
+      params: idParam,
+      response: { 200: deviceSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.device).send(await devices.removeHardwareId(ref(request), request.params.id)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Show a device',
-        params: idParam,
-        response: { 200: deviceSchema, ...errors },
-      },
+      summary: 'Show a device',
+      params: idParam,
+      response: { 200: deviceSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.device).send(await devices.show(ref(request), request.params.id)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/devices/:id',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Update a device (soft_deleted: false restores it)',
-        params: idParam,
-        body: deviceUpdateBody,
-        response: { 200: deviceSchema, ...errors },
-      },
+      summary: 'Update a device (soft_deleted: false restores it)',
+      params: idParam,
+      body: deviceUpdateBody,
+      response: { 200: deviceSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.device).send(await devices.update(ref(request), request.params.id, request.body)),
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/devices/:id',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a device: soft by default, for good with force=true',
-        params: idParam,
-        querystring: forceQuery,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a device: soft by default, for good with force=true',
+      params: idParam,
+      querystring: forceQuery,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await devices.remove(ref(request), request.params.id, request.query.force ?? false);
@@ -159,17 +140,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
     },
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/properties',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Properties of the thing the device drives',
-        params: idParam,
-        querystring: showDeletedQuery,
-        response: { 200: devicePropertiesSchema, ...errors },
-      },
+      summary: 'Properties of the thing the device drives',
+      params: idParam,
+      querystring: showDeletedQuery,
+      response: { 200: devicePropertiesSchema },
     },
     async (request, reply) =>
       reply
@@ -177,17 +155,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .send(await devices.properties(ref(request), request.params.id, request.query.show_deleted ?? false)),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/devices/:id/properties',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Send property values as the device would (by property or variable name)',
-        params: idParam,
-        body: devicePropertiesBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Send property values as the device would (by property or variable name)',
+      params: idParam,
+      body: devicePropertiesBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await devices.putProperties(ref(request), request.params.id, request.body.properties);
@@ -195,17 +170,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
     },
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/properties/:pid',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Stored values of one property, newest first (limit, start = older than)',
-        params: devicePropertyParams,
-        querystring: pageQuery,
-        response: { 200: devicePropertyValuesSchema, ...errors },
-      },
+      summary: 'Stored values of one property, newest first (limit, start = older than)',
+      params: devicePropertyParams,
+      querystring: pageQuery,
+      response: { 200: devicePropertyValuesSchema },
     },
     async (request, reply) =>
       reply
@@ -215,33 +187,27 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         ),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/events',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Last value of each property of the device',
-        params: idParam,
-        querystring: pageQuery,
-        response: { 200: deviceEventsSchema, ...errors },
-      },
+      summary: 'Last value of each property of the device',
+      params: idParam,
+      querystring: pageQuery,
+      response: { 200: deviceEventsSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.deviceEvents).send(await devices.events(ref(request), request.params.id)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/status',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Connection history (CONNECTED / DISCONNECTED), newest first',
-        params: idParam,
-        querystring: pageQuery,
-        response: { 200: deviceStatusSchema, ...errors },
-      },
+      summary: 'Connection history (CONNECTED / DISCONNECTED), newest first',
+      params: idParam,
+      querystring: pageQuery,
+      response: { 200: deviceStatusSchema },
     },
     async (request, reply) =>
       reply
@@ -251,17 +217,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
 
   registerTagRoutes(app, { base: '/iot/v2/devices', noun: 'device', openApiTags: tags, service: devices });
 
-  typed.get(
+  route.get(
     '/iot/v2/devices/:id/pass',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Whether the secret key is set; suggested_password=true proposes one',
-        params: idParam,
-        querystring: passQuery,
-        response: { 200: passSchema, ...errors },
-      },
+      summary: 'Whether the secret key is set; suggested_password=true proposes one',
+      params: idParam,
+      querystring: passQuery,
+      response: { 200: passSchema },
     },
     async (request, reply) =>
       reply
@@ -269,17 +232,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .send(await devices.pass(ref(request), request.params.id, request.query.suggested_password ?? false)),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/devices/:id/pass',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Set the secret key (kept hashed; it cannot be read back)',
-        params: idParam,
-        body: passBody,
-        response: { 200: passSchema, ...errors },
-      },
+      summary: 'Set the secret key (kept hashed; it cannot be read back)',
+      params: idParam,
+      body: passBody,
+      response: { 200: passSchema },
     },
     async (request, reply) =>
       reply
@@ -287,17 +247,14 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         .send(await devices.setPass(ref(request), request.params.id, request.body.password)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/devices/:id/pass',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Check a secret key: 200 when it matches, 400 otherwise',
-        params: idParam,
-        body: passCheckBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Check a secret key: 200 when it matches, 400 otherwise',
+      params: idParam,
+      body: passCheckBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await devices.checkPass(ref(request), request.params.id, request.body.password);
@@ -305,16 +262,13 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
     },
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/devices/:id/pass',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove the secret key',
-        params: idParam,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Remove the secret key',
+      params: idParam,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await devices.deletePass(ref(request), request.params.id);

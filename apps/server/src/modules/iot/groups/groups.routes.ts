@@ -11,6 +11,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../auth/auth.plugin.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, noContent, security } from '../../../http/route-schemas.ts';
 import { queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -38,20 +40,17 @@ export const groupsRoutes: FastifyPluginAsync<{
 }> = async (app, { groups, notifications }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['groups'];
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/groups/v1/:list',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Folders and items of a kind (or all) under parent_id; show_deleted adds the trash',
-        params: listParams,
-        querystring: z.object({ parent_id: z.uuid().optional(), show_deleted: queryBool.optional() }),
-        response: {
-          200: groupListSchema,
-          ...errors,
-        },
+      summary: 'Folders and items of a kind (or all) under parent_id; show_deleted adds the trash',
+      params: listParams,
+      querystring: z.object({ parent_id: z.uuid().optional(), show_deleted: queryBool.optional() }),
+      response: {
+        200: groupListSchema,
       },
     },
     async (request) =>
@@ -61,29 +60,23 @@ export const groupsRoutes: FastifyPluginAsync<{
       }),
   );
 
-  typed.get(
+  route.get(
     '/groups/v1/trash',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Soft-deleted devices, things, dashboards and triggers of the space',
-        response: { 200: z.object({ items: z.array(itemSchema) }), ...errors },
-      },
+      summary: 'Soft-deleted devices, things, dashboards and triggers of the space',
+      response: { 200: z.object({ items: z.array(itemSchema) }) },
     },
     async (request) => groups.trash(ref(request)),
   );
 
-  typed.post(
+  route.post(
     '/groups/v1/trash/restore',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Restore soft-deleted items (plan limits apply)',
-        body: z.object({ items: z.array(itemRef).min(1).max(100) }),
-        response: { 204: noContent, ...errors },
-      },
+      summary: 'Restore soft-deleted items (plan limits apply)',
+      body: z.object({ items: z.array(itemRef).min(1).max(100) }),
+      response: { 204: noContent },
     },
     async (request, reply) => {
       await groups.restore(ref(request), request.body.items);
@@ -91,16 +84,13 @@ export const groupsRoutes: FastifyPluginAsync<{
     },
   );
 
-  typed.post(
+  route.post(
     '/groups/v1/trash/purge',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete items for good',
-        body: z.object({ items: z.array(itemRef).min(1).max(100) }),
-        response: { 204: noContent, ...errors },
-      },
+      summary: 'Delete items for good',
+      body: z.object({ items: z.array(itemRef).min(1).max(100) }),
+      response: { 204: noContent },
     },
     async (request, reply) => {
       await groups.purge(ref(request), request.body.items);
@@ -108,45 +98,36 @@ export const groupsRoutes: FastifyPluginAsync<{
     },
   );
 
-  typed.post(
+  route.post(
     '/groups/v1/folders',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Create a folder for items of one kind',
-        body: z.object({ name: folderName, kind: z.enum(GROUP_KINDS), parent_id: z.uuid().optional() }),
-        response: { 201: folderSchema, ...errors },
-      },
+      summary: 'Create a folder for items of one kind',
+      body: z.object({ name: folderName, kind: z.enum(GROUP_KINDS), parent_id: z.uuid().optional() }),
+      response: { 201: folderSchema },
     },
     async (request, reply) => reply.status(201).send(await groups.createFolder(ref(request), request.body)),
   );
 
-  typed.patch(
+  route.patch(
     '/groups/v1/folders/:id',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Rename a folder or move it (parent_id null: to the top)',
-        params: z.object({ id: z.uuid() }),
-        body: z.object({ name: folderName.optional(), parent_id: z.uuid().nullable().optional() }),
-        response: { 200: folderSchema, ...errors },
-      },
+      summary: 'Rename a folder or move it (parent_id null: to the top)',
+      params: z.object({ id: z.uuid() }),
+      body: z.object({ name: folderName.optional(), parent_id: z.uuid().nullable().optional() }),
+      response: { 200: folderSchema },
     },
     async (request) => groups.updateFolder(ref(request), request.params.id, request.body),
   );
 
-  typed.delete(
+  route.delete(
     '/groups/v1/folders/:id',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a folder; what it held moves up to its parent',
-        params: z.object({ id: z.uuid() }),
-        response: { 204: noContent, ...errors },
-      },
+      summary: 'Delete a folder; what it held moves up to its parent',
+      params: z.object({ id: z.uuid() }),
+      response: { 204: noContent },
     },
     async (request, reply) => {
       await groups.deleteFolder(ref(request), request.params.id);
@@ -154,20 +135,17 @@ export const groupsRoutes: FastifyPluginAsync<{
     },
   );
 
-  typed.put(
+  route.put(
     '/groups/v1/items',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Move items of one kind into a folder (folder_id null: out of any folder)',
-        body: z.object({
-          kind: z.enum(GROUP_KINDS),
-          ids: z.array(z.uuid()).min(1).max(500),
-          folder_id: z.uuid().nullable(),
-        }),
-        response: { 204: noContent, ...errors },
-      },
+      summary: 'Move items of one kind into a folder (folder_id null: out of any folder)',
+      body: z.object({
+        kind: z.enum(GROUP_KINDS),
+        ids: z.array(z.uuid()).min(1).max(500),
+        folder_id: z.uuid().nullable(),
+      }),
+      response: { 204: noContent },
     },
     async (request, reply) => {
       await groups.move(ref(request), request.body);
@@ -178,6 +156,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.get(
     '/iot/v2/timezones',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['iot: time zones'],
         security,
@@ -197,6 +176,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.get(
     '/notifications',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['notifications'],
         security,
@@ -213,6 +193,7 @@ export const groupsRoutes: FastifyPluginAsync<{
   typed.post(
     '/notifications/read',
     {
+      config: signedInRoute(),
       schema: {
         tags: ['notifications'],
         security,

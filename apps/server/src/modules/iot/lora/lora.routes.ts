@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { FREQUENCY_PLANS } from './frequency-plans.ts';
@@ -12,32 +13,27 @@ const tags = ['iot: lora devices'];
 /** LoRa devices v1 (LoraDevicesV1Api) and the frequency plans they are registered with (LoraFreqPlanV1Api). */
 export const loraRoutes: FastifyPluginAsync<{ lora: LoraService }> = async (app, { lora }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
   const plans = { frequency_plans: FREQUENCY_PLANS.map((p) => ({ ...p })) };
 
-  typed.get(
+  route.get(
     '/iot/v1/lora-freq-plans/',
+    signedInRoute(),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'The LoRaWAN frequency plans a LoRa device can be registered with',
-        response: { 200: frequencyPlansSchema, ...errors },
-      },
+      summary: 'The LoRaWAN frequency plans a LoRa device can be registered with',
+      response: { 200: frequencyPlansSchema },
     },
     async (_request, reply) => reply.type(MEDIA.loraFreqPlans).send(plans),
   );
 
-  typed.put(
+  route.put(
     '/iot/v1/lora-devices/',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Register a LoRa device (a device of connection lora); its application EUI and key are made unless given, and answered once',
-        body: loraDeviceCreateBody,
-        response: { 201: loraDeviceSchema, ...errors },
-      },
+      summary:
+        'Register a LoRa device (a device of connection lora); its application EUI and key are made unless given, and answered once',
+      body: loraDeviceCreateBody,
+      response: { 201: loraDeviceSchema },
     },
     async (request, reply) =>
       reply

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { signedInRoute } from '../../../http/route-access.ts';
 import { CONNECTION_TYPES } from '../catalogue/boards.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { credentialsByConnection, credentialsFor } from './network-credentials.ts';
@@ -25,18 +26,16 @@ const tags = ['iot: network credentials'];
  */
 export const networkCredentialsRoutes: FastifyPluginAsync = async (app) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/iot/v1/network_credentials/:type',
+    signedInRoute(),
     {
-      schema: {
-        tags,
-        security,
-        summary: "The credentials a connection of the device type needs (connection: else the type's first)",
-        params: typeParam,
-        querystring: z.object({ connection: z.enum(CONNECTION_TYPES).optional() }),
-        response: { 200: z.array(credentialSchema), ...errors },
-      },
+      summary: "The credentials a connection of the device type needs (connection: else the type's first)",
+      params: typeParam,
+      querystring: z.object({ connection: z.enum(CONNECTION_TYPES).optional() }),
+      response: { 200: z.array(credentialSchema) },
     },
     async (request, reply) => {
       const list = credentialsFor(request.params.type, request.query.connection);
@@ -45,18 +44,14 @@ export const networkCredentialsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  typed.get(
+  route.get(
     '/iot/v1/network_credentials/:type/connections',
+    signedInRoute(),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'The credentials of every connection, empty for those the device type does not offer',
-        params: typeParam,
-        response: {
-          200: z.object(Object.fromEntries(CONNECTION_TYPES.map((c) => [c, z.array(credentialSchema)]))),
-          ...errors,
-        },
+      summary: 'The credentials of every connection, empty for those the device type does not offer',
+      params: typeParam,
+      response: {
+        200: z.object(Object.fromEntries(CONNECTION_TYPES.map((c) => [c, z.array(credentialSchema)]))),
       },
     },
     async (request, reply) => {

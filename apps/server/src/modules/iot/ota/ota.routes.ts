@@ -3,7 +3,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
 import { readWholeFile } from '../../../http/multipart-file.ts';
+import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { idParam, queryBool } from '../common/schemas.ts';
@@ -44,6 +46,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
     limits: { fileSize: OTA_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 },
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
   const tooLarge = () =>
     new AppError('payload_too_large', `The ota_file must be at most ${OTA_MAX_BYTES / MB} MiB.`);
@@ -74,6 +77,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   typed.post(
     '/iot/v2/devices/:id/ota',
     {
+      config: spaceRoute('iot.write'),
       bodyLimit: OTA_MAX_BYTES + MB,
       schema: {
         tags,
@@ -96,17 +100,14 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/devices/:id/ota',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Offer a stored firmware file (binary_key) to the device',
-        params: idParam,
-        body: otaSendBody,
-        response: { 200: otaUploadSchema, ...errors },
-      },
+      summary: 'Offer a stored firmware file (binary_key) to the device',
+      params: idParam,
+      body: otaSendBody,
+      response: { 200: otaUploadSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.otaUpload).send(
@@ -116,60 +117,48 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
       ),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/devices/:id/ota/url',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'A signed download link (an hour) for a stored firmware file: by binary_key, sha256, or the latest',
-        params: idParam,
-        body: otaUrlBody,
-        response: { 200: otaUrlSchema, ...errors },
-      },
+      summary:
+        'A signed download link (an hour) for a stored firmware file: by binary_key, sha256, or the latest',
+      params: idParam,
+      body: otaUrlBody,
+      response: { 200: otaUrlSchema },
     },
     async (request) => ota.url(ref(request), request.params.id, request.body),
   );
 
-  typed.get(
+  route.get(
     '/ota/v1/ota',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: "A device's OTA updates (limit ≤ 500, default 100; order desc by default)",
-        querystring: otaListQuery,
-        response: { 200: otaListSchema, ...errors },
-      },
+      summary: "A device's OTA updates (limit ≤ 500, default 100; order desc by default)",
+      querystring: otaListQuery,
+      response: { 200: otaListSchema },
     },
     async (request) => ota.list(ref(request), request.query),
   );
 
-  typed.get(
+  route.get(
     '/ota/v1/ota/:otaId',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'One OTA update and its steps',
-        params: otaIdParam,
-        response: { 200: otaShowSchema, ...errors },
-      },
+      summary: 'One OTA update and its steps',
+      params: otaIdParam,
+      response: { 200: otaShowSchema },
     },
     async (request) => ota.show(ref(request), request.params.otaId),
   );
 
-  typed.put(
+  route.put(
     '/ota/v1/ota/:otaId/cancel',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel an unfinished OTA update (409 when it has ended)',
-        params: otaIdParam,
-        response: { 200: otaCancelSchema, ...errors },
-      },
+      summary: 'Cancel an unfinished OTA update (409 when it has ended)',
+      params: otaIdParam,
+      response: { 200: otaCancelSchema },
     },
     async (request) => ota.cancel(ref(request), request.params.otaId),
   );
@@ -180,6 +169,7 @@ export const otaDownloadRoutes: FastifyPluginAsync<{ ota: OtaService }> = async 
   app.withTypeProvider<ZodTypeProvider>().get(
     `${OTA_DOWNLOAD_PATH}/:binaryId`,
     {
+      config: publicRoute(),
       schema: {
         tags,
         summary: 'A firmware file, by a signed link from an OTA update (410 once expired)',

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -29,18 +30,16 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   { properties },
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/iot/v2/things/:id/properties',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Properties of a thing',
-        params: idParam,
-        querystring: showDeletedQuery,
-        response: { 200: z.array(propertySchema), ...errors },
-      },
+      summary: 'Properties of a thing',
+      params: idParam,
+      querystring: showDeletedQuery,
+      response: { 200: z.array(propertySchema) },
     },
     async (request, reply) =>
       reply
@@ -48,17 +47,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
         .send(await properties.list(ref(request), request.params.id, request.query.show_deleted ?? false)),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/properties',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Create a property',
-        params: idParam,
-        body: propertyPayload,
-        response: { 201: propertySchema, ...errors },
-      },
+      summary: 'Create a property',
+      params: idParam,
+      body: propertyPayload,
+      response: { 201: propertySchema },
     },
     async (request, reply) =>
       reply
@@ -67,17 +63,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
         .send(await properties.create(ref(request), request.params.id, request.body)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/things/:id/properties/:pid',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Show a property with its last value',
-        params: thingPropertyParams,
-        querystring: showDeletedQuery,
-        response: { 200: propertySchema, ...errors },
-      },
+      summary: 'Show a property with its last value',
+      params: thingPropertyParams,
+      querystring: showDeletedQuery,
+      response: { 200: propertySchema },
     },
     async (request, reply) =>
       reply
@@ -92,17 +85,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
         ),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/things/:id/properties/:pid',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Update a property',
-        params: thingPropertyParams,
-        body: propertyPayload,
-        response: { 200: propertySchema, ...errors },
-      },
+      summary: 'Update a property',
+      params: thingPropertyParams,
+      body: propertyPayload,
+      response: { 200: propertySchema },
     },
     async (request, reply) =>
       reply
@@ -110,17 +100,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
         .send(await properties.update(ref(request), request.params.id, request.params.pid, request.body)),
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/things/:id/properties/:pid',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a property: soft by default, for good (with its values) with force=true',
-        params: thingPropertyParams,
-        querystring: forceQuery,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a property: soft by default, for good (with its values) with force=true',
+      params: thingPropertyParams,
+      querystring: forceQuery,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await properties.remove(
@@ -133,17 +120,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/properties/:pid/publish',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Publish a value: it becomes the last value and is stored in the series when persisted',
-        params: thingPropertyParams,
-        body: publishBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Publish a value: it becomes the last value and is stored in the series when persisted',
+      params: thingPropertyParams,
+      body: publishBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await properties.publish(ref(request), request.params.id, request.params.pid, request.body.value);
@@ -151,17 +135,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/properties/:pid/publish_batch',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: `Values of one variable with the time each was taken (at most ${MAX_BATCH_VALUES}); not sent to the device`,
-        params: thingPropertyParams,
-        body: publishBatchBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: `Values of one variable with the time each was taken (at most ${MAX_BATCH_VALUES}); not sent to the device`,
+      params: thingPropertyParams,
+      body: publishBatchBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await properties.publishBatch(ref(request), request.params.id, request.params.pid, request.body);
@@ -169,17 +150,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/publish',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: `Values of several variables by name (at most ${MAX_VALUES_PER_PUBLISH}), as the device (default) or to it (to_device)`,
-        params: idParam,
-        body: thingPublishBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: `Values of several variables by name (at most ${MAX_VALUES_PER_PUBLISH}), as the device (default) or to it (to_device)`,
+      params: idParam,
+      body: thingPublishBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await properties.publishMany(
@@ -192,17 +170,14 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
     },
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/things/:id/properties/:pid/timeseries',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Numeric values binned by interval seconds and aggregated (at most 1000 points)',
-        params: thingPropertyParams,
-        querystring: timeseriesQuery,
-        response: { 200: timeseriesSchema, ...errors },
-      },
+      summary: 'Numeric values binned by interval seconds and aggregated (at most 1000 points)',
+      params: thingPropertyParams,
+      querystring: timeseriesQuery,
+      response: { 200: timeseriesSchema },
     },
     async (request, reply) =>
       reply

@@ -2,16 +2,11 @@ import { isUuid } from '@tinkercloud/shared';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
+import { admitIn, spaceIdOf } from '../../spaces/space-access.ts';
 import type { Aggregation } from '../../telemetry/resolution.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType, valueShapeOf } from '../catalogue/property-types.ts';
-import {
-  admitMember,
-  type IotSpace,
-  type SpaceRequest,
-  type SpaceResolver,
-  spaceIdOf,
-} from '../common/space.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { NOT_FOUND, rawAnswerJson } from './raw-answer.ts';
 import { createRawValuesCache, rawWindowKey } from './raw-values-cache.ts';
 import { createSeriesRepository, type SeriesProperty } from './series.repository.ts';
@@ -142,10 +137,10 @@ export function createSeriesService(deps: {
       // with values, which leaves out those still standing.
       const allKept = asked.every((r) => r.known !== null);
       let rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: !allKept });
-      if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+      admitIn(ref, rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
       if (allKept && rows.some((row) => row.n !== null && row.marker !== asked[row.n - 1]?.known)) {
         rows = await repo.rawBatch(spaceId, ref.actorId, asked, { withValues: true });
-        if (spaceId !== null) admitMember(rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
+        admitIn(ref, rows[0] && { roles: rows[0].roles ?? [] }, 'iot.read');
       }
       for (const row of rows) {
         const r = row.n === null ? undefined : requests[row.n - 1];

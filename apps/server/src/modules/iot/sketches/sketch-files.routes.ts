@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { idParam, queryBool } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import type { SketchFilesService } from './sketch-files.service.ts';
@@ -25,62 +26,53 @@ export const sketchFilesRoutes: FastifyPluginAsync<{ files: SketchFilesService }
   { files },
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/create/v2/sketches/byID/:id',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'A sketch of the space with its files (no content; read them with /create/v2/files/f)',
-        params: idParam,
-        response: {
-          200: z.object({
-            id: z.string(),
-            name: z.string(),
-            path: z.string(),
-            user_id: z.string(),
-            organization_id: z.string().optional(),
-            thing_id: z.string().optional(),
-            sketch_version: z.enum(['v1', 'v2']),
-            ino: fileEntry.optional(),
-            files: z.array(fileEntry),
-            created: z.string(),
-            modified: z.string(),
-          }),
-          ...errors,
-        },
+      summary: 'A sketch of the space with its files (no content; read them with /create/v2/files/f)',
+      params: idParam,
+      response: {
+        200: z.object({
+          id: z.string(),
+          name: z.string(),
+          path: z.string(),
+          user_id: z.string(),
+          organization_id: z.string().optional(),
+          thing_id: z.string().optional(),
+          sketch_version: z.enum(['v1', 'v2']),
+          ino: fileEntry.optional(),
+          files: z.array(fileEntry),
+          created: z.string(),
+          modified: z.string(),
+        }),
       },
     },
     async (request) => files.sketch(ref(request), request.params.id),
   );
 
-  typed.get(
+  route.get(
     '/create/v2/files/d/*',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          'List a folder: `$HOME/sketches_v2` (one folder per sketch; deep=true adds their files) or a sketch',
-        params: pathParam,
-        querystring: z.object({ deep: queryBool.optional() }),
-        response: { 200: z.array(fileEntry), ...errors },
-      },
+      summary:
+        'List a folder: `$HOME/sketches_v2` (one folder per sketch; deep=true adds their files) or a sketch',
+      params: pathParam,
+      querystring: z.object({ deep: queryBool.optional() }),
+      response: { 200: z.array(fileEntry) },
     },
     async (request) => files.list(ref(request), request.params['*'], request.query.deep ?? false),
   );
 
-  typed.get(
+  route.get(
     '/create/v2/files/f/*',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Read a file of a sketch; `data` is its content in base64',
-        params: pathParam,
-        response: { 200: fileEntry.extend({ data: z.string() }), ...errors },
-      },
+      summary: 'Read a file of a sketch; `data` is its content in base64',
+      params: pathParam,
+      response: { 200: fileEntry.extend({ data: z.string() }) },
     },
     async (request) => files.file(ref(request), request.params['*']),
   );

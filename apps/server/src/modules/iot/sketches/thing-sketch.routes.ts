@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -19,19 +20,17 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
   { sketches },
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/sketch',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Generate the thing's sketch from its variables and device, and attach it (201 with the thing)",
-        params: idParam,
-        body: sketchBody,
-        response: { 201: thingSchema, ...errors },
-      },
+      summary:
+        "Generate the thing's sketch from its variables and device, and attach it (201 with the thing)",
+      params: idParam,
+      body: sketchBody,
+      response: { 201: thingSchema },
     },
     async (request, reply) =>
       reply
@@ -40,18 +39,15 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
         .send(await sketches.create(ref(request), request.params.id, request.body.sketch_version ?? 'v2')),
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/sketch/:sketchId',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Attach a sketch of the space to the thing; with sketch_version, regenerate its files too',
-        params: sketchParams,
-        // The official client sends no body at all when none is given.
-        body: sketchBody.nullish(),
-        response: { 200: thingSchema, ...errors },
-      },
+      summary: 'Attach a sketch of the space to the thing; with sketch_version, regenerate its files too',
+      params: sketchParams,
+      // The official client sends no body at all when none is given.
+      body: sketchBody.nullish(),
+      response: { 200: thingSchema },
     },
     async (request, reply) =>
       reply
@@ -66,16 +62,13 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
         ),
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/things/:id/sketch',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Detach the sketch from the thing (the sketch itself is kept)',
-        params: idParam,
-        response: { 200: thingSchema, ...errors },
-      },
+      summary: 'Detach the sketch from the thing (the sketch itself is kept)',
+      params: idParam,
+      response: { 200: thingSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.thing).send(await sketches.detach(ref(request), request.params.id)),

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { emptyBody, forceQuery, idParam, plainJson, sendEmpty } from '../common/schemas.ts';
@@ -24,10 +26,12 @@ const tags = ['iot: things'];
 /** Things v2 of the Arduino IoT Cloud API (ThingsV2Api, ThingsV2TagsApi). */
 export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async (app, { things }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
   typed.get(
     '/iot/v2/things',
     {
+      config: spaceRoute('iot.read'),
       ...plainJson,
       schema: {
         tags,
@@ -51,17 +55,14 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Create a thing, with its properties (412 past the plan limit; force=true takes the device)',
-        querystring: forceBindQuery,
-        body: thingCreateBody,
-        response: { 201: thingWrittenSchema, ...errors },
-      },
+      summary: 'Create a thing, with its properties (412 past the plan limit; force=true takes the device)',
+      querystring: forceBindQuery,
+      body: thingCreateBody,
+      response: { 201: thingWrittenSchema },
     },
     async (request, reply) =>
       reply
@@ -70,17 +71,14 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
         .send(await things.create(ref(request), request.body, request.query.force ?? false)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/things/:id',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Show a thing with its properties',
-        params: idParam,
-        querystring: thingShowQuery,
-        response: { 200: thingSchema, ...errors },
-      },
+      summary: 'Show a thing with its properties',
+      params: idParam,
+      querystring: thingShowQuery,
+      response: { 200: thingSchema },
     },
     async (request, reply) =>
       reply
@@ -88,18 +86,15 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
         .send(await things.show(ref(request), request.params.id, request.query.show_deleted ?? false)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v2/things/:id',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Update a thing; device_id binds a device (force=true takes it from another thing)',
-        params: idParam,
-        querystring: forceBindQuery,
-        body: thingUpdateBody,
-        response: { 200: thingWrittenSchema, ...errors },
-      },
+      summary: 'Update a thing; device_id binds a device (force=true takes it from another thing)',
+      params: idParam,
+      querystring: forceBindQuery,
+      body: thingUpdateBody,
+      response: { 200: thingWrittenSchema },
     },
     async (request, reply) =>
       reply
@@ -109,17 +104,14 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
         ),
   );
 
-  typed.delete(
+  route.delete(
     '/iot/v2/things/:id',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a thing: soft by default, for good (with its properties and values) with force=true',
-        params: idParam,
-        querystring: forceQuery,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a thing: soft by default, for good (with its properties and values) with force=true',
+      params: idParam,
+      querystring: forceQuery,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await things.remove(ref(request), request.params.id, request.query.force ?? false);
@@ -127,17 +119,14 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v2/things/:id/clone',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Clone a thing with its properties (no device, no values)',
-        params: idParam,
-        body: thingCloneBody,
-        response: { 201: thingSchema, ...errors },
-      },
+      summary: 'Clone a thing with its properties (no device, no values)',
+      params: idParam,
+      body: thingCloneBody,
+      response: { 201: thingSchema },
     },
     async (request, reply) =>
       reply
@@ -146,16 +135,13 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
         .send(await things.clone(ref(request), request.params.id, request.body)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/things/:id/template',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'The thing as a template (variables by sketch name)',
-        params: idParam,
-        response: { 200: thingTemplateSchema, ...errors },
-      },
+      summary: 'The thing as a template (variables by sketch name)',
+      params: idParam,
+      response: { 200: thingTemplateSchema },
     },
     async (request, reply) =>
       reply.type(MEDIA.thingTemplate).send(await things.template(ref(request), request.params.id)),

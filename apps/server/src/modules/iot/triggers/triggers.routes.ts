@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
@@ -26,17 +28,15 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['iot: triggers'];
+  const route = apiRoutes(typed, { tags });
 
-  typed.get(
+  route.get(
     '/iot/v1/triggers',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'List triggers (device_id, property_id, source_type PROPERTY|DEVICE_INCLUDE|DEVICE_EXCLUDE)',
-        querystring: triggerListQuery,
-        response: { 200: z.array(triggerSchema), ...errors },
-      },
+      summary: 'List triggers (device_id, property_id, source_type PROPERTY|DEVICE_INCLUDE|DEVICE_EXCLUDE)',
+      querystring: triggerListQuery,
+      response: { 200: z.array(triggerSchema) },
     },
     async (request, reply) => {
       const q = request.query;
@@ -50,16 +50,13 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     },
   );
 
-  typed.put(
+  route.put(
     '/iot/v1/triggers',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Create a trigger with its actions (412 without a paid plan beyond Entry or past the limit)',
-        body: triggerBody,
-        response: { 201: triggerSchema, ...errors },
-      },
+      summary: 'Create a trigger with its actions (412 without a paid plan beyond Entry or past the limit)',
+      body: triggerBody,
+      response: { 201: triggerSchema },
     },
     async (request, reply) =>
       reply
@@ -68,16 +65,13 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
         .send(await triggers.create(ref(request), request.body)),
   );
 
-  typed.get(
+  route.get(
     '/iot/v1/triggers/:id',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Show a trigger with its linked property or devices',
-        params: idParam,
-        response: { 200: triggerWithLinksSchema, ...errors },
-      },
+      summary: 'Show a trigger with its linked property or devices',
+      params: idParam,
+      response: { 200: triggerWithLinksSchema },
     },
     async (request, reply) =>
       reply
@@ -92,6 +86,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     typed[method](
       '/iot/v1/triggers/:id',
       {
+        config: spaceRoute('iot.write'),
         schema: {
           tags,
           security,
@@ -111,17 +106,14 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     );
   }
 
-  typed.delete(
+  route.delete(
     '/iot/v1/triggers/:id',
+    spaceRoute('iot.delete'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a trigger: soft by default, for good (with its actions) with force=true',
-        params: idParam,
-        querystring: forceQuery,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Delete a trigger: soft by default, for good (with its actions) with force=true',
+      params: idParam,
+      querystring: forceQuery,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await triggers.remove(ref(request), request.params.id, request.query.force ?? false);
@@ -129,32 +121,26 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
     },
   );
 
-  typed.get(
+  route.get(
     '/iot/v1/triggers/:id/template',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'The trigger as a template',
-        params: idParam,
-        response: { 200: triggerTemplateSchema, ...errors },
-      },
+      summary: 'The trigger as a template',
+      params: idParam,
+      response: { 200: triggerTemplateSchema },
     },
     async (request, reply) =>
       reply.type(media('trigger_template')).send(await triggers.template(ref(request), request.params.id)),
   );
 
-  typed.post(
+  route.post(
     '/iot/v1/triggers/:id/unsubscribe',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Take users off every action of the trigger',
-        params: idParam,
-        body: recipientsBody,
-        response: { 200: emptyBody, ...errors },
-      },
+      summary: 'Take users off every action of the trigger',
+      params: idParam,
+      body: recipientsBody,
+      response: { 200: emptyBody },
     },
     async (request, reply) => {
       await triggers.unsubscribe(ref(request), request.params.id, request.body.recipients);
@@ -167,6 +153,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/actions',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags: actionTags,
         security,
@@ -183,6 +170,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.post(
     '/iot/v1/actions',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags: actionTags,
         security,
@@ -201,6 +189,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.get(
     '/iot/v1/actions/:id',
     {
+      config: spaceRoute('iot.read'),
       schema: {
         tags: actionTags,
         security,
@@ -216,6 +205,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.put(
     '/iot/v1/actions/:id',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags: actionTags,
         security,
@@ -234,6 +224,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.delete(
     '/iot/v1/actions/:id',
     {
+      config: spaceRoute('iot.delete'),
       schema: {
         tags: actionTags,
         security,
@@ -251,6 +242,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
   typed.put(
     '/iot/v1/actions/:id/unsubscribe',
     {
+      config: spaceRoute('iot.write'),
       schema: {
         tags: actionTags,
         security,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errors, security } from '../../../http/route-schemas.ts';
+import { apiRoutes } from '../../../http/api-route.ts';
+import { spaceRoute } from '../../../http/route-access.ts';
 import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { webhookDeliveriesSchema, webhookSecretSchema } from './webhooks.schemas.ts';
@@ -14,33 +15,26 @@ export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> =
   { webhooks },
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = apiRoutes(typed, { tags });
 
-  typed.post(
+  route.post(
     '/iot/v2/things/:id/webhook/secret',
+    spaceRoute('iot.write'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Make a new webhook signing secret for the thing (the old one stops signing); it's shown once",
-        params: idParam,
-        response: { 200: webhookSecretSchema, ...errors },
-      },
+      summary: "Make a new webhook signing secret for the thing (the old one stops signing); it's shown once",
+      params: idParam,
+      response: { 200: webhookSecretSchema },
     },
     async (request) => webhooks.rotateSecret(ref(request), request.params.id),
   );
 
-  typed.get(
+  route.get(
     '/iot/v2/things/:id/webhook/deliveries',
+    spaceRoute('iot.read'),
     {
-      schema: {
-        tags,
-        security,
-        summary:
-          "The thing's last 100 webhook deliveries, newest first, and the values dropped over the rate",
-        params: idParam,
-        response: { 200: webhookDeliveriesSchema, ...errors },
-      },
+      summary: "The thing's last 100 webhook deliveries, newest first, and the values dropped over the rate",
+      params: idParam,
+      response: { 200: webhookDeliveriesSchema },
     },
     async (request) => webhooks.deliveries(ref(request), request.params.id),
   );

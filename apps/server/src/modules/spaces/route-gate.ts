@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { RouteAccess } from '../../http/route-access.ts';
+import { spaceRequestOf } from '../iot/common/space.ts';
+import { type SpaceAccess, type SpaceResolver, spaceIdOf } from './space-access.ts';
+
+/** A registered route and what it declared (undefined: nothing, which the gate refuses to serve). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered so far with its access declaration (tests enumerate them). */
+    declaredRoutes(): DeclaredRoute[];
+  }
+}
+
+/**
+ * The route gate: every request passes here before its handler, and the route's own declaration
+ * (`config.access`, see `http/route-access.ts`) says what it needs. A route that declares nothing answers 500
+ * (fail closed) and `test/route-access.api.test.ts` names it. It runs as a preHandler, after the scope's
+ * authentication hook (the IoT scope also takes API-key tokens) and after the schemas, so clients get the
+ * same 401 / 400 / 404 / 403 order as when the services decided alone. Space decisions are the gate's
+ * (`space-access.ts`): the membership read here is the one the service reuses for the same request.
+ * Install it on the root instance before any route.
+ */
+export function installRouteGate(
+  app: FastifyInstance,
+  deps: { resolve: SpaceResolver; access: SpaceAccess },
+) {
+  const routes: RouteOptions[] = [];
+  // Read lazily: a scope's own onRoute hook (`declareScope` of http/route-access.ts) may still fill in the declaration after this one.
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('declaredRoutes', () =>
+    routes.flatMap((r) =>
+      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({
+        method,
+        url: r.url,
+        access: r.config?.access,
+      })),
+    ),
+  );
+
+  async function signedIn(request: FastifyRequest): Promise<string> {
+    if (!request.actor) await app.authenticate(request);
+    if (!request.actor) throw new AppError('unauthorized', 'Authentication error');
+    return request.actor.userId;
+  }
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      if (request.is404) return;
+      request.log.error({ url: request.routeOptions.url }, 'route declares no access; refused');
+      throw new AppError('unexpected_error');
+    }
+    if (access.kind === 'public') return;
+    const actorId = await signedIn(request);
+    if (access.kind === 'signed-in') return;
+    if (access.from === 'header') {
+      const ref = spaceRequestOf(request);
+      // Decided by the service's own statement: only the header's rules (API-key space) come first.
+      if (access.inQuery) spaceIdOf(ref);
+      else await deps.resolve(ref, access.action);
+      return;
+    }
+    const spaceId = (request.params as Record<string, string | undefined>)[access.from.param] ?? '';
+    await deps.access.require(actorId, spaceId, access.action);
+  });
+
+  // A route whose service decides in its query: no answer leaves unless it did (fail closed).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'space' || !access.inQuery || reply.statusCode >= 400) return payload;
+    if (spaceRequestOf(request).once?.admitted?.has(access.action)) return payload;
+    request.log.error({ url: request.routeOptions.url }, 'space route answered without the gate deciding');
+    throw new AppError('unexpected_error');
+  });
+}
