@@ -1,6 +1,6 @@
 // `npm run bench`: builds once, runs every benchmark in turn (each prints its own details as it goes), then
 // prints one table of the headline figures, each beside the limit of its parts measured in the same run
-// (see bench/report.ts). BENCH_ONLY=live,ingest runs some of them. A benchmark that fails is listed as such
+// (see bench/report.ts). BENCH_RUN=live,ingest runs some of them. A benchmark that fails is listed as such
 // and the others still run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ const BENCHES = [
   { name: 'dashboard', file: 'bench/dashboard.ts', needsBuild: true },
 ];
 
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const only = process.env.BENCH_RUN?.split(',').map((s) => s.trim());
 const chosen = BENCHES.filter((b) => !only || only.includes(b.name));
 const dir = mkdtempSync(join(tmpdir(), 'tc-bench-all-'));
 const reportFile = join(dir, 'figures.jsonl');

@@ -5,14 +5,18 @@
 // req/s with p99 under 50 ms.
 // The device list is asked for as real clients ask (the official client and browsers send
 // Accept-Encoding: gzip), then without gzip, then revalidated with If-None-Match (answered 304).
+// First an empty route behind the same authentication and space gate (answers {}) is measured: the limit of the
+// server itself, which the other figures are read against (issue 15 item 7).
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { iotDevices, iotProperties, iotThings } from '../apps/server/src/db/schema/index.ts';
+import { spaceRoute } from '../apps/server/src/http/route-access.ts';
 import { createSpacesRepository } from '../apps/server/src/modules/spaces/spaces.repository.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
+import { report } from './report.ts';
 
 const run = promisify(execFile);
 const DEVICES = 1000;
@@ -25,7 +29,15 @@ const generator = fileURLToPath(new URL('./load-generator.ts', import.meta.url))
 // autocannon decodes every body into a string: for gzip bodies it spends more CPU than the server does.
 const TOOL = process.env.BENCH_TOOL === 'autocannon' ? 'autocannon' : 'load-generator';
 
-const t = await createTestApp({ IOT_RATE_LIMIT_PER_MINUTE: '0' });
+/** The limit of the server itself: a route that authenticates and passes the space gate, then answers {}. */
+const EMPTY_ROUTE = '/bench/empty';
+const t = await createTestApp(
+  { IOT_RATE_LIMIT_PER_MINUTE: '0' },
+  {
+    extraRoutes: (app) =>
+      app.get(EMPTY_ROUTE, { onRequest: app.authenticate, config: spaceRoute('iot.read') }, async () => ({})),
+  },
+);
 try {
   const user = await t.createUser();
   const spaces = createSpacesRepository(t.db);
@@ -114,8 +126,24 @@ try {
     requests: [{ q: `property.${property.id}`, series_limit: 100 }],
   });
   const devicesUrl = `${base}/iot/v2/devices`;
-  type Case = { name: string; url: string; method?: string; headers?: Record<string, string>; body?: string };
+  type Case = {
+    name: string;
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** The empty route: measured first, the others are reported against it. */
+    limit?: true;
+    /** Run, not printed: the server's code is warm (JIT, pools) before the first figure. */
+    warmup?: true;
+  };
   const cases: Case[] = [
+    { name: 'warm-up', url: `${base}${EMPTY_ROUTE}`, warmup: true },
+    {
+      name: `GET ${EMPTY_ROUTE} (authenticated, space gate, answers {})`,
+      url: `${base}${EMPTY_ROUTE}`,
+      limit: true,
+    },
     {
       name: `GET /iot/v2/devices (${DEVICES} devices, accept-encoding: gzip, ${sizes})`,
       url: devicesUrl,
@@ -140,7 +168,8 @@ try {
       `load from ${TOOL === 'autocannon' ? 'autocannon' : 'bench/load-generator.ts'}, node ${process.version}`,
   );
   const only = process.env.BENCH_ONLY;
-  for (const c of cases.filter((x) => !only || x.name.includes(only))) {
+  let emptyRps = 0;
+  for (const c of cases.filter((x) => !only || x.limit || x.warmup || x.name.includes(only))) {
     const all = { ...headerObject, ...c.headers };
     const args =
       TOOL === 'autocannon'
@@ -185,7 +214,19 @@ try {
     const statuses = Object.entries(r.statusCodeStats ?? {})
       .map(([code, { count }]) => `${count} × ${code}`)
       .join(', ');
+    if (c.warmup) continue;
     const ok = r.requests.average >= GOAL.rps && r.latency.p99 < GOAL.p99;
+    if (c.limit) emptyRps = r.requests.average;
+    else
+      report({
+        bench: 'bench:api',
+        what: c.name,
+        value: r.requests.average,
+        unit: 'req/s',
+        better: 'higher',
+        ...(emptyRps > 0 ? { limit: { what: 'an empty authenticated route', value: emptyRps } } : {}),
+        goal: { text: `≥ ${GOAL.rps} req/s, p99 < ${GOAL.p99} ms`, met: ok },
+      });
     console.log(
       `${c.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
         `${(r.throughput.average / 1048576).toFixed(1)} MB/s, ${statuses || 'no answers'}, ${r.errors} errors, server CPU ${cpuPerAnswer} µs/answer ` +

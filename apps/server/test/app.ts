@@ -1,5 +1,5 @@
 import { claimNames } from '@tinkercloud/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import { buildApp, telemetryStoreFor } from '../src/app.ts';
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   tls?: boolean;
   /** Mounts the embedded identity provider under /auth, as main.ts does (tokens still come from `tokenFor`). */
   idp?: boolean;
+  /** Adds routes before the app is ready: a benchmark's empty route to compare the real ones with. */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       feed: broker.feed,
     },
   });
+  options.extraRoutes?.(app);
   await app.ready();
   const certificates = await createCertificates(config, logger);
   const https =
