@@ -10,7 +10,9 @@ test('sessions, keys and accounts survive a server restart', async ({ page, cons
   // The open page keeps asking (live stream, Home's lists) while the server is down on purpose: refused
   // connections while it is down, and 503 (Fastify's answer to a request that arrives while it closes).
   consoleErrors.allow(/net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/(live|iot|groups)\//);
-  consoleErrors.allow(/status of 503 \(Service Unavailable\) \(http:\/\/127\.0\.0\.1:\d+\/(live|iot|groups)\//);
+  consoleErrors.allow(
+    /status of 503 \(Service Unavailable\) \(http:\/\/127\.0\.0\.1:\d+\/(live|iot|groups)\//,
+  );
   const dataDir = freshDataDir('restart');
   let server = await startServer({ port: PORT, dataDir });
   try {
