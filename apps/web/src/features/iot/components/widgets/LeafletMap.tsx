@@ -25,7 +25,7 @@ const ZOOM_ON_ONE_PLACE = 14;
  * server) the tile layer is taken off and the map stays on its plain background, saying so once.
  */
 export default function LeafletMap({ markers, route, tiles, label }: LeafletMapProps) {
-  const element = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlay = useRef<L.FeatureGroup | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -88,7 +88,8 @@ export default function LeafletMap({ markers, route, tiles, label }: LeafletMapP
 
   return (
     <div className="widget-map">
-      <div ref={element} className="widget-map-canvas" role="img" aria-label={label} data-testid="map" />
+      {/* A labelled region: Leaflet makes it focusable (arrow keys pan, +/- zoom) and adds zoom buttons. */}
+      <section ref={element} className="widget-map-canvas" aria-label={label} data-testid="map" />
       {tilesFailed && <p className="muted widget-map-note">Map tiles could not be loaded</p>}
     </div>
   );
