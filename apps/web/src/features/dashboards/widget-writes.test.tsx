@@ -4,6 +4,7 @@ import type { RequestOptions } from '@/lib/api.ts';
 import { renderApp } from '@/test/app-harness.tsx';
 import type { Device, Property } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
+import { manualLive } from '../iot/testing/manual-live.ts';
 import type { Widget } from './api/dashboard-schemas.ts';
 
 const prop = (id: string, type: string, permission: string, last_value?: unknown): Property => ({
@@ -20,6 +21,8 @@ const properties = [
   prop('mode', 'CHARSTRING', 'READ_WRITE', 'eco'),
   prop('button', 'STATUS', 'READ_ONLY', true),
   prop('watering', 'SCHEDULE', 'READ_WRITE', { frm: 0, to: 0, len: 0, msk: 0 }),
+  prop('tint', 'COLOR_HSB', 'READ_WRITE', { hue: 0, sat: 100, bri: 100 }),
+  prop('dimmer', 'HOME_DIMMED_LIGHT', 'READ_WRITE', { swi: false, bri: 40 }),
 ];
 
 const widget = (
@@ -91,6 +94,31 @@ describe('Value selector and dropdown', () => {
   });
 });
 
+describe('Color and lights', () => {
+  it('shows the stored HSB colour and publishes a picked one as HSB', async () => {
+    const iot = board([widget('Tint', 'color', 'tint')]);
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const card = await screen.findByRole('article', { name: 'Tint' });
+    const picker = within(card).getByLabelText('Tint') as HTMLInputElement;
+    await waitFor(() => expect(picker.value).toBe('#ff0000'));
+    fireEvent.change(picker, { target: { value: '#0000ff' } });
+    await waitFor(() =>
+      expect(published(iot).map((c) => c.body)).toEqual([{ value: { hue: 240, sat: 100, bri: 100 } }]),
+    );
+  });
+
+  it('switches a dimmed light on with its brightness kept', async () => {
+    const iot = board([widget('Lamp', 'dimmed_light', 'dimmer')]);
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const toggle = (await screen.findByRole('switch', { name: 'Lamp' })) as HTMLButtonElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(published(iot).map((c) => c.body)).toEqual([{ value: { swi: true, bri: 40 } }]),
+    );
+  });
+});
+
 describe('Display-only and offline widgets', () => {
   it('shows a switch on a read-only variable without letting it change', async () => {
     const iot = board([widget('Button', 'switch', 'button')]);
@@ -150,6 +178,42 @@ describe('Write and echo', () => {
       expect(screen.getByTestId('write-state').textContent).toBe('Confirmed by the device'),
     );
     expect(screen.getByTestId('widget-value').textContent).toBe('5');
+  });
+});
+
+describe('Device echo on the live stream', () => {
+  it('confirms the write when the device echoes it, and leaves the stream it joined for that', async () => {
+    const iot = board([widget('Level', 'stepper', 'level', { min: 0, max: 10 })]);
+    const live = manualLive();
+    renderApp('/dashboards/b1/', { handle: iot.handle, live: live.source });
+    const up = await screen.findByRole('button', { name: 'Level: increase by 1' });
+    await waitFor(() => expect((up as HTMLButtonElement).disabled).toBe(false));
+    const idle = live.listening();
+    fireEvent.click(up);
+    await waitFor(() =>
+      expect(screen.getByTestId('write-state').textContent).toBe('Sent, waiting for the device'),
+    );
+    expect(live.listening()).toBe(idle + 1);
+    const event = (origin: string, property_id = 'level') => ({
+      type: 'properties.value',
+      data: {
+        thing_id: 't1',
+        property_id,
+        name: property_id,
+        value: 5,
+        updated_at: new Date(0).toISOString(),
+        origin,
+      },
+    });
+    // A device reading or another variable's echo is not the answer to this write.
+    live.emit(event('device'));
+    live.emit(event('echo', 'mode'));
+    expect(screen.getByTestId('write-state').textContent).toBe('Sent, waiting for the device');
+    live.emit(event('echo'));
+    await waitFor(() =>
+      expect(screen.getByTestId('write-state').textContent).toBe('Confirmed by the device'),
+    );
+    await waitFor(() => expect(live.listening()).toBe(idle));
   });
 });
 

@@ -69,7 +69,7 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
     }
     if (kind.url) {
       const address = url.trim();
-      if (!/^https?:\/\/\S+$/.test(address)) return setExtraError('Enter an address starting with https://.');
+      if (!/^https:\/\/\S+$/.test(address)) return setExtraError('Enter an address starting with https://.');
       options.url = address;
     } else if (kind.standalone) options.text = text;
     // More lines for a multi-variable kind (picked below); a one-variable kind keeps any extra as it was

@@ -44,8 +44,6 @@ export const iotKeys = {
   triggers: (space: string) => ['iot', space, 'triggers'] as const,
   messages: (space: string, thingId: string, propertyId: string) =>
     ['iot', space, 'thing', thingId, 'messages', propertyId] as const,
-  /** The last echo of a variable (a device applying a cloud write), from the live stream; never fetched. */
-  echo: (space: string, propertyId: string) => ['live-echo', space, propertyId] as const,
   dashboards: (space: string) => ['iot', space, 'dashboards'] as const,
   dashboard: (space: string, id: string) => ['iot', space, 'dashboard', id] as const,
   sketches: (space: string) => ['iot', space, 'sketches'] as const,

@@ -68,25 +68,6 @@ describe('applyLiveEvent', () => {
     expect(live()?.to).toBe(T0 + 5000);
   });
 
-  it('notes a device echo of a cloud write, with when this browser received it, and no other value', () => {
-    const { queryClient } = setup();
-    applyLiveEvent(queryClient, SPACE, {
-      ...value('temp', 20, 1000),
-      data: { ...value('temp', 20, 1000).data, origin: 'device' },
-    });
-    expect(queryClient.getQueryData(iotKeys.echo(SPACE, 'temp'))).toBeUndefined();
-    const before = Date.now();
-    applyLiveEvent(queryClient, SPACE, {
-      ...value('temp', 23, 2000),
-      data: { ...value('temp', 23, 2000).data, origin: 'echo' },
-    });
-    const echo = queryClient.getQueryData<{ value: unknown; receivedAt: number }>(
-      iotKeys.echo(SPACE, 'temp'),
-    );
-    expect(echo?.value).toBe(23);
-    expect(echo?.receivedAt).toBeGreaterThanOrEqual(before);
-  });
-
   it('keeps a later value when an older one arrives after it', () => {
     const { queryClient, props, live } = setup();
     applyLiveEvent(queryClient, SPACE, value('temp', 22, 2000));

@@ -9,12 +9,6 @@ import { chartValue } from '../model/chart-value.ts';
 import { LIVE_WINDOW_MS } from '../model/graph-window.ts';
 import type { LiveMessage } from './live-events.ts';
 
-/** A device's answer to a cloud write as this browser received it. */
-export interface LiveEcho {
-  value: unknown;
-  receivedAt: number;
-}
-
 const newer = (next: string, current: string | undefined) =>
   current === undefined || Date.parse(next) >= Date.parse(current);
 
@@ -118,14 +112,8 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
       }
       return;
     case 'properties.value': {
-      const { thing_id, property_id, value, updated_at, origin } = event.data;
+      const { thing_id, property_id, value, updated_at } = event.data;
       setPropertyValue(queryClient, space, thing_id, property_id, value, updated_at);
-      // Stamped with this browser's clock, so a widget compares it with when its own write began.
-      if (origin === 'echo')
-        queryClient.setQueryData<LiveEcho>(iotKeys.echo(space, property_id), {
-          value,
-          receivedAt: Date.now(),
-        });
       return;
     }
     case 'devices.status': {

@@ -3,6 +3,7 @@ import { isDisplayOnly } from '@/features/dashboards/model/widget-kinds.ts';
 import { colorValueToHex, hexToColorValue } from '@/features/iot/model/widgets/color.ts';
 import { NoVariable } from './NoVariable.tsx';
 import { usePublish } from './use-publish.ts';
+import { useSettled } from './use-settled.ts';
 import { WriteStatus } from './WriteStatus.tsx';
 import type { WidgetProps } from './widget-props.ts';
 
@@ -11,9 +12,11 @@ export function ColorWidget({ widget, variables, currentOf, space, canWrite }: W
   const variable = variables[0];
   const current = variable ? currentOf(variable) : undefined;
   const { pending, busy, publish, state } = usePublish(space, variable, current);
+  const rgb = variable !== undefined && propertyKindOf(variable.type) === 'color-rgb';
+  // Dragging in the picker sends one value once it rests, not one per step.
+  const picking = useSettled<string>((hex) => void publish(hexToColorValue(hex, rgb, current?.value)));
   if (!variable || !current) return <NoVariable />;
-  const rgb = propertyKindOf(variable.type) === 'color-rgb';
-  const hex = colorValueToHex(pending ? pending.value : current.value, rgb);
+  const hex = picking.moving ?? colorValueToHex(pending ? pending.value : current.value, rgb);
   const readOnly = isDisplayOnly(variable, canWrite);
   return (
     <>
@@ -23,7 +26,7 @@ export function ColorWidget({ widget, variables, currentOf, space, canWrite }: W
           aria-label={widget.name || variable.name}
           value={hex}
           disabled={readOnly || busy}
-          onChange={(event) => void publish(hexToColorValue(event.target.value, rgb, current.value))}
+          onChange={(event) => picking.change(event.target.value)}
         />
         <code data-testid="widget-value">{hex}</code>
       </div>

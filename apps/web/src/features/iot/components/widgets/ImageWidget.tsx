@@ -1,12 +1,12 @@
 import type { WidgetProps } from './widget-props.ts';
 
-/** An http(s) address from the widget's options; anything else draws no picture. */
+/** An https address from the widget's options (the page's content policy loads images over https only). */
 export function imageUrlOf(options: Record<string, unknown> | undefined): string | null {
   const url = options?.url;
   if (typeof url !== 'string') return null;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+    return parsed.protocol === 'https:' ? parsed.href : null;
   } catch {
     return null;
   }

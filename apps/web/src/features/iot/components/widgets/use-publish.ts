@@ -1,13 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import type { LinkedVariable } from '@/features/dashboards/api/dashboard-schemas.ts';
-import { iotKeys } from '@/features/iot/api/query-keys.ts';
-import type { LiveEcho } from '@/features/iot/live/apply-live-event.ts';
 import type { LinkedValue } from '@/features/iot/live/use-linked-values.ts';
 import { notePublishedValue } from '@/features/things/api/published-value.ts';
 import { publishValue } from '@/features/things/api/things.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
+import { useDeviceEcho } from './use-device-echo.ts';
 import { type WriteState, writeStateOf } from './write-state.ts';
 
 /**
@@ -24,17 +23,14 @@ export function usePublish(space: string, variable: LinkedVariable | undefined, 
     startedAt: null,
     storedAt: null,
   });
-  // Filled by the live stream only (applyLiveEvent): nothing is fetched.
-  const echo = useQuery<LiveEcho | null>({
-    queryKey: iotKeys.echo(space, variable?.id ?? ''),
-    queryFn: () => null,
-    enabled: false,
-  });
+  const [watching, setWatching] = useState(false);
+  const echoAt = useDeviceEcho(space, variable?.id, watching);
 
   const publish = async (value: unknown) => {
     if (!variable) return;
     const startedAt = Date.now();
     setPending({ value });
+    setWatching(true);
     setTimes({ startedAt: null, storedAt: null });
     try {
       await publishValue(api, config, space, variable, value);
@@ -42,15 +38,14 @@ export function usePublish(space: string, variable: LinkedVariable | undefined, 
       // After the local note (stamped now): without a stream, only a later value confirms the write.
       setTimes({ startedAt, storedAt: Date.now() + 1 });
     } catch (err) {
+      setWatching(false);
       toast.error(networkErrorMessage(err));
     } finally {
       setPending(null);
     }
   };
-  const state: WriteState = writeStateOf(pending !== null, {
-    ...times,
-    echoAt: echo.data?.receivedAt,
-    valueAt: current?.at,
-  });
+  const state: WriteState = writeStateOf(pending !== null, { ...times, echoAt, valueAt: current?.at });
+  // Confirmed: the stream is no longer needed until the next write.
+  if (state === 'confirmed' && watching) setWatching(false);
   return { pending, busy: pending !== null, publish, state };
 }
