@@ -118,4 +118,12 @@ test('maps, a messenger and writes on the demo thing: the device confirms, a ref
   await expect(route.locator('path.widget-map-route')).toHaveCount(1);
   await expectNoPageScroll(page, 'dashboard with maps at 360 px');
   await checkA11y('dashboard at 360 px');
+
+  // The dark theme keeps every widget readable (the map's plain background included).
+  await page.evaluate(() => window.localStorage.setItem('tc-theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(route.getByTestId('widget-value')).toHaveText('4 places, latest 45.07500, 7.70000');
+  await expect(route.locator('path.widget-map-route')).toHaveCount(1);
+  await checkA11y('dashboard in the dark theme');
 });
