@@ -23,6 +23,7 @@ const properties = [
   prop('watering', 'SCHEDULE', 'READ_WRITE', { frm: 0, to: 0, len: 0, msk: 0 }),
   prop('tint', 'COLOR_HSB', 'READ_WRITE', { hue: 0, sat: 100, bri: 100 }),
   prop('dimmer', 'HOME_DIMMED_LIGHT', 'READ_WRITE', { swi: false, bri: 40 }),
+  prop('alarm', 'TIME', 'READ_WRITE', 1_798_790_400),
 ];
 
 const widget = (
@@ -214,6 +215,18 @@ describe('Device echo on the live stream', () => {
       expect(screen.getByTestId('write-state').textContent).toBe('Confirmed by the device'),
     );
     await waitFor(() => expect(live.listening()).toBe(idle));
+  });
+});
+
+describe('Time picker', () => {
+  it('shows the stored wall time and publishes the one picked, in seconds', async () => {
+    const iot = board([widget('Alarm', 'time_picker', 'alarm')]);
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const card = await screen.findByRole('article', { name: 'Alarm' });
+    const field = within(card).getByLabelText('Alarm') as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('2027-01-01T08:00'));
+    fireEvent.change(field, { target: { value: '2027-01-01T09:30' } });
+    await waitFor(() => expect(published(iot).map((c) => c.body)).toEqual([{ value: 1_798_795_800 }]));
   });
 });
 

@@ -6,6 +6,7 @@ import {
 } from '@/features/iot/model/widgets/wall-time.ts';
 import { NoVariable } from './NoVariable.tsx';
 import { usePublish } from './use-publish.ts';
+import { useSettled } from './use-settled.ts';
 import { WriteStatus } from './WriteStatus.tsx';
 import type { WidgetProps } from './widget-props.ts';
 
@@ -14,6 +15,11 @@ export function TimePickerWidget({ widget, variables, currentOf, space, canWrite
   const variable = variables[0];
   const current = variable ? currentOf(variable) : undefined;
   const { pending, busy, publish, state } = usePublish(space, variable, current);
+  // Typing a date changes the field part by part: publish the time once it rests.
+  const typing = useSettled<string>((text) => {
+    const seconds = wallInputToSeconds(text);
+    if (seconds !== null && seconds >= 0) void publish(seconds);
+  });
   if (!variable || !current) return <NoVariable />;
   const value = pending ? pending.value : current.value;
   const readOnly = isDisplayOnly(variable, canWrite);
@@ -30,12 +36,9 @@ export function TimePickerWidget({ widget, variables, currentOf, space, canWrite
         type="datetime-local"
         className="widget-time"
         aria-label={label}
-        value={secondsToWallInput(value)}
+        value={typing.moving ?? secondsToWallInput(value)}
         disabled={busy}
-        onChange={(event) => {
-          const seconds = wallInputToSeconds(event.target.value);
-          if (seconds !== null && seconds >= 0) void publish(seconds);
-        }}
+        onChange={(event) => typing.change(event.target.value)}
       />
       <WriteStatus state={state} />
     </>
