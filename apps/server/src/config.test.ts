@@ -21,6 +21,21 @@ describe('loadConfig', () => {
     expect(config.devOutbox).toBe(true);
   });
 
+  it('serves OpenStreetMap tiles to map widgets unless MAP_TILES_URL sets a template or none', () => {
+    expect(loadConfig({}).web.mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(
+      loadConfig({
+        MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        MAP_TILES_ATTRIBUTION: '© Us',
+      }).web.mapTiles,
+    ).toEqual({ url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Us' });
+    expect(loadConfig({ MAP_TILES_URL: 'none' }).web.mapTiles).toEqual({ url: null, attribution: '' });
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.example.org/map.png' })).toThrow(/MAP_TILES_URL/);
+  });
+
   it('turns the demo device on with the embedded broker, off with an external one, as DEMO says when set', () => {
     expect(loadConfig({}).demo).toBe(true);
     expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);

@@ -62,6 +62,20 @@ const envSchema = z.object({
   PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   TERMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECURITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Map tiles of the dashboards' map widgets: an XYZ template with {z}, {x}, {y} (and optionally {s}), or
+  // `none` for no tiles (markers and routes on a plain background). Default: OpenStreetMap's standard tiles.
+  MAP_TILES_URL: z
+    .union([
+      z.literal('none'),
+      z
+        .url({ protocol: /^https?$/ })
+        .refine(
+          (u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)),
+          'a tile template with {z}, {x} and {y}',
+        ),
+    ])
+    .optional(),
+  MAP_TILES_ATTRIBUTION: z.string().max(500).optional(),
   // Requests per minute to the /iot API per API key (or per user without one); 0 turns the limit off.
   IOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(3000),
   // Days stored values are kept, per plan (issue 5); whole days go, so values live up to a day longer.
@@ -151,6 +165,8 @@ export interface Config {
     privacyUrl: string | null;
     termsUrl: string | null;
     securityUrl: string | null;
+    /** The map widgets' tile template (null: no tiles) and the credit line shown on the map. */
+    mapTiles: { url: string | null; attribution: string };
   };
 }
 
@@ -162,6 +178,16 @@ export class ConfigError extends Error {
 }
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
+
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/** OpenStreetMap's standard tiles and their required credit unless set; `none` turns tiles off. */
+function mapTilesOf(url: string | undefined, attribution: string | undefined) {
+  if (url === 'none') return { url: null, attribution: attribution ?? '' };
+  if (url === undefined) return { url: OSM_TILES, attribution: attribution ?? OSM_ATTRIBUTION };
+  return { url, attribution: attribution ?? '' };
+}
 
 /** Parses the environment once; throws a ConfigError that lists every bad variable at the same time. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -257,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privacyUrl: e.PRIVACY_URL ?? null,
       termsUrl: e.TERMS_URL ?? null,
       securityUrl: e.SECURITY_URL ?? null,
+      mapTiles: mapTilesOf(e.MAP_TILES_URL, e.MAP_TILES_ATTRIBUTION),
     },
   };
 }

@@ -62,6 +62,11 @@ export const appConfigSchema = z.object({
       consentStylesheetUrl: z.string().nullable(),
     })
     .optional(),
+  /**
+   * Map tiles for the dashboards' map widgets: an XYZ template (`{z}/{x}/{y}`) and the credit line to show;
+   * a null URL draws maps on a plain background. Absent from older servers (then OpenStreetMap is used).
+   */
+  mapTiles: z.object({ url: z.string().nullable(), attribution: z.string() }).optional(),
   /** Branded deployments live on `{slug}.{baseHost}` (BASE_HOST); the SPA stays on such a host. */
   baseHost: z.string().nullable().optional(),
   /** The company whose customised sign-in applies (spec 4.1), from COMPANY_KEY. */

@@ -17,6 +17,11 @@ export const propertyValueDataSchema = z.object({
   name: z.string().max(256),
   value: z.unknown(),
   updated_at: isoTime,
+  /**
+   * Where the value came from, when the server knows: a device reading, a device repeating a value the
+   * cloud just wrote to it (`echo`: the device applied the write), or a cloud write. Absent: unknown.
+   */
+  origin: z.enum(['device', 'echo', 'cloud']).optional(),
 });
 export const deviceStatusDataSchema = z.object({
   device_id: id,

@@ -20,6 +20,11 @@ describe('web app extras in the configuration', () => {
       privacyUrl: null,
       termsUrl: null,
       securityUrl: null,
+      // Maps are the one extra with a default: OpenStreetMap's tiles (images only; the CSP allows https images).
+      mapTiles: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
     });
     const web = loadConfig({
       TAG_MANAGER_URL: 'https://tags.example/gtm.js',

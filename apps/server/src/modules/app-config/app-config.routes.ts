@@ -38,6 +38,7 @@ export function toAppConfig(config: Config, mqtt: BrokerUrls = NO_BROKER): AppCo
       consentScriptUrl: config.web.consentScriptUrl,
       consentStylesheetUrl: config.web.consentStylesheetUrl,
     },
+    mapTiles: config.web.mapTiles,
     companyKey: config.web.companyKey,
     baseHost: config.baseHost ?? null,
     links: {

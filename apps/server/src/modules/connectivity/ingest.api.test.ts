@@ -93,6 +93,7 @@ describe('ingest of device values', () => {
         name: 'temperature',
         value: 21.5,
         updated_at: new Date(T0).toISOString(),
+        origin: 'device',
       },
     });
     // The status is written on its own, beside the values: it may come after them.
@@ -226,6 +227,18 @@ describe('writes from the cloud', () => {
         [4, 'device'],
       ]);
       expect((await stored(s.ids.get('speed'))).map((r) => r.value)).toEqual([3, 3, 4]);
+      // The live stream says which value is the device's answer, so a dashboard can show the write confirmed.
+      expect(
+        events.flatMap((e) =>
+          e.type === 'properties.value' && e.data.property_id === s.ids.get('speed')
+            ? [[e.data.value, e.data.origin]]
+            : [],
+        ),
+      ).toEqual([
+        [3, 'cloud'],
+        [3, 'echo'],
+        [4, 'device'],
+      ]);
     } finally {
       stop?.();
     }

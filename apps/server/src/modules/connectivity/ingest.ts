@@ -194,6 +194,7 @@ export function createIngest(deps: {
         { thingId: s.thing.id, id: s.property.id, name: s.property.name },
         s.value,
         s.at,
+        s.origin,
       );
     }
     for (const listener of listeners) {

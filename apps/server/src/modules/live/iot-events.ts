@@ -32,6 +32,7 @@ export function iotEvents(bus: EventBus | undefined) {
       property: { thingId: string; id: string; name: string },
       value: unknown,
       at: Date,
+      origin?: 'device' | 'echo' | 'cloud',
     ) {
       bus?.publish({
         type: 'properties.value',
@@ -42,6 +43,7 @@ export function iotEvents(bus: EventBus | undefined) {
           name: property.name,
           value,
           updated_at: at.toISOString(),
+          ...(origin && { origin }),
         },
       });
     },

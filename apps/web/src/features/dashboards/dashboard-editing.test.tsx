@@ -313,6 +313,57 @@ describe('Dashboard editing', () => {
     expect(await screen.findByRole('meter', { name: 'Gauge' })).toBeTruthy();
     vi.unstubAllGlobals();
   });
+  it('sets a value selector’s choices (checked against the variable) and an advanced chart’s extra lines', async () => {
+    const iot = board({ widgets: [] });
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Value selector' }));
+    const selector = await screen.findByRole('dialog', { name: 'Configure Value selector' });
+    const picker = within(selector).getByLabelText('Linked variable') as HTMLSelectElement;
+    await waitFor(() => expect([...picker.options].map((o) => o.value)).toContain('speed'));
+    fireEvent.change(picker, { target: { value: 'speed' } });
+    fireEvent.change(within(selector).getByLabelText('Choices'), {
+      target: { value: 'Slow = 10\nFast = quick' },
+    });
+    fireEvent.click(within(selector).getByRole('button', { name: 'Apply' }));
+    expect(
+      await within(selector).findByText('"Fast = quick" is not a value of the linked variable.'),
+    ).toBeTruthy();
+    fireEvent.change(within(selector).getByLabelText('Choices'), {
+      target: { value: 'Slow = 10\nFast = 50' },
+    });
+    fireEvent.click(within(selector).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Advanced chart' }));
+    const chart = await screen.findByRole('dialog', { name: 'Configure Advanced chart' });
+    fireEvent.change(within(chart).getByLabelText('Linked variable'), { target: { value: 'temperature' } });
+    fireEvent.click(within(chart).getByLabelText('Demo thing · speed'));
+    fireEvent.click(within(chart).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+    const save = iot.calls.find(
+      (c) => c.method === 'PUT' && c.url === '/iot/v2/dashboards/b1',
+    ) as unknown as {
+      body: { widgets: Record<string, unknown>[] };
+    };
+    expect(save.body.widgets.map((w) => [w.type, w.options, w.variables])).toEqual([
+      [
+        'value_selector',
+        {
+          choices: [
+            { label: 'Slow', value: 10 },
+            { label: 'Fast', value: 50 },
+          ],
+        },
+        ['speed'],
+      ],
+      ['advanced_chart', {}, ['temperature', 'speed']],
+    ]);
+  });
+
   it('edits the phone layout apart from the desktop one, and Cancel drops the changes', async () => {
     const iot = board();
     renderApp('/dashboards/b1/', { handle: iot.handle });

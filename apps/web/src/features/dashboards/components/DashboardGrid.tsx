@@ -5,6 +5,7 @@ import { WidgetCard } from '@/features/iot/components/widgets/WidgetCard.tsx';
 import { useLinkedValues } from '@/features/iot/live/use-linked-values.ts';
 import { LIVE_POLL_MS } from '@/features/iot/live/use-live-updates.ts';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
+import { useOfflineThings } from '../hooks/use-offline-things.ts';
 import { useWindowLayoutMode } from '../hooks/use-window-layout-mode.ts';
 import { COLUMNS, cellsOf, toEditorWidgets } from '../model/editor-widgets.ts';
 import { ROW_HEIGHT } from '../model/layout-mode.ts';
@@ -32,6 +33,7 @@ export function DashboardGrid({ dashboard, space, canWrite, range, streaming }: 
     widgets.flatMap((w) => w.variables ?? []),
     streaming ? false : LIVE_POLL_MS,
   );
+  const isOffline = useOfflineThings(space);
   if (widgets.length === 0)
     return <EmptyState title="No widgets yet" hint="Widgets added to this dashboard appear here." />;
   const cells = new Map(cellsOf(toEditorWidgets(widgets), mode).map((c) => [c.i, c]));
@@ -57,6 +59,7 @@ export function DashboardGrid({ dashboard, space, canWrite, range, streaming }: 
               }
             }
             variables={widget.variables ?? []}
+            offline={isOffline((widget.variables ?? []).map((v) => v.thing_id))}
             currentOf={currentOf}
             space={space}
             canWrite={canWrite}

@@ -1,9 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';
+import { choicesOf, formatChoices, parseChoices } from '@/features/iot/model/widgets/choices.ts';
+import { stepOf } from '@/features/iot/model/widgets/stepper.ts';
 import type { LinkedVariable } from '../api/dashboard-schemas.ts';
 import type { EditorWidget } from '../model/editor-widgets.ts';
 import { rangeOf, variablesFor, type WidgetKind } from '../model/widget-kinds.ts';
+import { WidgetExtraFields } from './WidgetExtraFields.tsx';
 
 interface WidgetConfigDialogProps {
   widget: EditorWidget;
@@ -14,7 +17,10 @@ interface WidgetConfigDialogProps {
   onClose: () => void;
 }
 
-/** Sets a widget's name, its linked variable, and min/max (range widgets) or text (sticky notes). */
+/**
+ * Sets a widget's name, its linked variable (up to five for an advanced chart), and what its kind needs:
+ * min/max, a stepper's step, a selector's choices, an image's address or a sticky note's text.
+ */
 export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }: WidgetConfigDialogProps) {
   const offered = variablesFor(kind, variables);
   const [name, setName] = useState(widget.name);
@@ -24,6 +30,11 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
   const [max, setMax] = useState(String(initialRange.max));
   const [text, setText] = useState(typeof widget.options.text === 'string' ? widget.options.text : '');
   const [rangeError, setRangeError] = useState<string | null>(null);
+  const [more, setMore] = useState<string[]>(widget.variables.slice(1).map((v) => v.id));
+  const [step, setStep] = useState(String(stepOf(widget.options)));
+  const [choices, setChoices] = useState(formatChoices(choicesOf(widget.options)));
+  const [url, setUrl] = useState(typeof widget.options.url === 'string' ? widget.options.url : '');
+  const [extraError, setExtraError] = useState<string | null>(null);
   const things = [...new Set(offered.map((v) => v.thing_name ?? v.thing_id))];
 
   const submit = (event: FormEvent) => {
@@ -43,10 +54,30 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
       options.min = low;
       options.max = high;
     }
-    if (kind.standalone) options.text = text;
     const variable = offered.find((v) => v.id === variableId);
-    // The picker sets the first linked variable; more (a chart's second series) stay as they were.
-    const others = widget.variables.slice(1).filter((v) => v.id !== variable?.id);
+    setExtraError(null);
+    if (kind.step) {
+      const n = Number(step);
+      if (step.trim() === '' || !Number.isFinite(n) || n <= 0)
+        return setExtraError('Enter a step greater than 0.');
+      options.step = n;
+    }
+    if (kind.choices) {
+      const parsed = parseChoices(choices, variable?.type);
+      if (!parsed.ok) return setExtraError(parsed.error);
+      options.choices = parsed.choices;
+    }
+    if (kind.url) {
+      const address = url.trim();
+      if (!/^https:\/\/\S+$/.test(address)) return setExtraError('Enter an address starting with https://.');
+      options.url = address;
+    } else if (kind.standalone) options.text = text;
+    // More lines for a multi-variable kind (picked below); a one-variable kind keeps any extra as it was
+    // (a chart's second series made through the API).
+    const others =
+      kind.maxVariables > 1
+        ? more.flatMap((id) => offered.filter((v) => v.id === id && v.id !== variable?.id))
+        : widget.variables.slice(1).filter((v) => v.id !== variable?.id);
     onSave({ ...widget, name: name.trim(), options, variables: variable ? [variable, ...others] : others });
   };
 
@@ -64,7 +95,7 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
             />
           )}
         </FormField>
-        {kind.standalone ? (
+        {kind.url ? null : kind.standalone ? (
           <FormField label="Note">
             {(control) => (
               <textarea
@@ -83,7 +114,7 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
               offered.length === 0
                 ? `No variable of this space can be shown by a ${kind.label} widget.`
                 : kind.writes
-                  ? 'Variables the dashboard can write, of a type this widget shows.'
+                  ? 'Variables of a type this widget shows; on a read-only one it shows the value without a control.'
                   : 'Variables of a type this widget shows.'
             }
           >
@@ -129,6 +160,20 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
             </FormField>
           </>
         )}
+        <WidgetExtraFields
+          kind={kind}
+          offered={offered}
+          first={variableId}
+          more={more}
+          onMore={setMore}
+          step={step}
+          onStep={setStep}
+          choices={choices}
+          onChoices={setChoices}
+          url={url}
+          onUrl={setUrl}
+          error={extraError}
+        />
         <div className="modal-actions">
           <button type="button" className="button button-subtle" onClick={onClose}>
             Cancel

@@ -4,6 +4,7 @@ import { rangeOf } from '@/features/dashboards/model/widget-kinds.ts';
 import { formatValue } from '@/features/iot/model/value-kind.ts';
 import { NoVariable } from './NoVariable.tsx';
 import { usePublish } from './use-publish.ts';
+import { WriteStatus } from './WriteStatus.tsx';
 import type { WidgetProps } from './widget-props.ts';
 
 /** How long the slider rests before its value is published, so dragging sends one value, not fifty. */
@@ -12,13 +13,14 @@ export const SLIDER_SETTLE_MS = 300;
 /** A range input between the widget's min and max that publishes the value it comes to rest on. */
 export function SliderWidget({ widget, variables, currentOf, space, canWrite }: WidgetProps) {
   const variable = variables[0];
-  const { pending, busy, publish } = usePublish(space, variable);
+  const current = variable ? currentOf(variable) : undefined;
+  const { pending, busy, publish, state } = usePublish(space, variable, current);
   const [moving, setMoving] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  if (!variable) return <NoVariable />;
+  if (!variable || !current) return <NoVariable />;
   const { min, max } = rangeOf(widget.options);
-  const stored = currentOf(variable).value;
+  const stored = current.value;
   const shown = moving ?? (pending ? pending.value : stored);
   const value = typeof shown === 'number' ? Math.min(max, Math.max(min, shown)) : min;
   const writable = canWrite && variable.permission !== 'READ_ONLY';
@@ -50,6 +52,7 @@ export function SliderWidget({ widget, variables, currentOf, space, canWrite }: 
       <output className="widget-value" data-testid="widget-value">
         {formatValue(typeof shown === 'number' ? shown : stored)}
       </output>
+      <WriteStatus state={state} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { NoVariable } from './NoVariable.tsx';
 import { usePublish } from './use-publish.ts';
+import { WriteStatus } from './WriteStatus.tsx';
 import type { WidgetProps } from './widget-props.ts';
 
 /**
@@ -9,28 +10,32 @@ import type { WidgetProps } from './widget-props.ts';
  */
 export function SwitchWidget({ widget, variables, currentOf, space, canWrite }: WidgetProps) {
   const variable = variables[0];
-  const { pending, busy, publish } = usePublish(space, variable);
-  if (!variable) return <NoVariable />;
-  const on = (pending ? pending.value : currentOf(variable).value) === true;
+  const current = variable ? currentOf(variable) : undefined;
+  const { pending, busy, publish, state } = usePublish(space, variable, current);
+  if (!variable || !current) return <NoVariable />;
+  const on = (pending ? pending.value : current.value) === true;
   const label = widget.name || variable.name;
   const writable = canWrite && variable.permission !== 'READ_ONLY';
 
   return (
-    <button
-      type="button"
-      role="switch"
-      className="widget-switch"
-      aria-checked={on}
-      aria-label={label}
-      aria-busy={busy}
-      disabled={!writable || busy}
-      title={writable ? undefined : 'Read only'}
-      onClick={() => void publish(!on)}
-    >
-      <span className="widget-switch-track" aria-hidden="true">
-        <span className="widget-switch-thumb" />
-      </span>
-      <span>{on ? 'On' : 'Off'}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        role="switch"
+        className="widget-switch"
+        aria-checked={on}
+        aria-label={label}
+        aria-busy={busy}
+        disabled={!writable || busy}
+        title={writable ? undefined : 'Read only'}
+        onClick={() => void publish(!on)}
+      >
+        <span className="widget-switch-track" aria-hidden="true">
+          <span className="widget-switch-thumb" />
+        </span>
+        <span>{on ? 'On' : 'Off'}</span>
+      </button>
+      <WriteStatus state={state} />
+    </>
   );
 }

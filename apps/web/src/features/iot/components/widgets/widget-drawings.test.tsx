@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LinkedVariable, Widget } from '@/features/dashboards/api/dashboard-schemas.ts';
 import { GaugeWidget, gaugeArcPath } from './GaugeWidget.tsx';
+import { ImageWidget, imageUrlOf } from './ImageWidget.tsx';
 import { LedWidget } from './LedWidget.tsx';
 import { PercentageWidget } from './PercentageWidget.tsx';
 import { StickyNoteWidget } from './StickyNoteWidget.tsx';
@@ -70,6 +71,26 @@ describe('widget drawings', () => {
       />,
     );
     expect(screen.getByText('Water on Mondays')).toBeTruthy();
+  });
+
+  it('shows an image from its https address, with the widget name as its text', () => {
+    const { rerender } = render(
+      <ImageWidget
+        {...props(
+          { type: 'image', name: 'Floor plan', options: { url: 'https://example.org/a.png' } },
+          null,
+          [],
+        )}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Floor plan' }).getAttribute('src')).toBe(
+      'https://example.org/a.png',
+    );
+    rerender(
+      <ImageWidget {...props({ type: 'image', options: { url: 'javascript:alert(1)' } }, null, [])} />,
+    );
+    expect(screen.getByText('No image address set')).toBeTruthy();
+    expect(imageUrlOf({ url: 'http://example.org/a.png' })).toBeNull();
   });
 
   it('says when a widget has no variable linked', () => {
