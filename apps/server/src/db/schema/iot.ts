@@ -463,8 +463,13 @@ export const iotExports = pgTable(
     ownerUserId: ownerUserId(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
-    body: text('body').notNull(),
-    size: integer('size').notNull(),
+    /** The CSV of an export made before exports were streamed; null: the query below, read when downloaded. */
+    body: text('body'),
+    size: integer('size'),
+    /** The properties and [from, to) whose values the download streams from the store. */
+    propertyIds: uuid('property_ids').array(),
+    rangeFrom: ts('range_from'),
+    rangeTo: ts('range_to'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },
