@@ -5,9 +5,9 @@ import type { SeriesProperty } from './series.repository.ts';
 export const CSV_HEADER = 'time,thing_id,property_id,property_name,property_type,value\r\n';
 
 /** Points a window is sized to hold, from the density of the one before. */
-const TARGET_ROWS = 10_000;
+const TARGET_ROWS = 2_500;
 /** A window holding more is split in two and read again: the most a page holds (about 6 MB of CSV). */
-const MAX_ROWS = 50_000;
+const MAX_ROWS = 12_500;
 /** Windows read ahead while the current page goes out: the database and this process work at once. */
 const IN_FLIGHT = 3;
 /** The first window; each next one is sized from the density the previous one showed. */

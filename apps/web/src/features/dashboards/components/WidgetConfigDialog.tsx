@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';
+import { CHART_AGGREGATIONS, chartAggregationOf } from '@/features/iot/model/chart-aggregation.ts';
 import type { LinkedVariable } from '../api/dashboard-schemas.ts';
 import type { EditorWidget } from '../model/editor-widgets.ts';
 import { rangeOf, variablesFor, type WidgetKind } from '../model/widget-kinds.ts';
@@ -14,7 +15,10 @@ interface WidgetConfigDialogProps {
   onClose: () => void;
 }
 
-/** Sets a widget's name, its linked variable, and min/max (range widgets) or text (sticky notes). */
+/**
+ * Sets a widget's name, its linked variable, and min/max (range widgets), text (sticky notes) or how a
+ * chart folds each bucket's values (its aggregation).
+ */
 export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }: WidgetConfigDialogProps) {
   const offered = variablesFor(kind, variables);
   const [name, setName] = useState(widget.name);
@@ -24,6 +28,8 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
   const [max, setMax] = useState(String(initialRange.max));
   const [text, setText] = useState(typeof widget.options.text === 'string' ? widget.options.text : '');
   const [rangeError, setRangeError] = useState<string | null>(null);
+  const charts = kind.type === 'chart';
+  const [aggregation, setAggregation] = useState<string>(chartAggregationOf(widget.options));
   const things = [...new Set(offered.map((v) => v.thing_name ?? v.thing_id))];
 
   const submit = (event: FormEvent) => {
@@ -44,6 +50,7 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
       options.max = high;
     }
     if (kind.standalone) options.text = text;
+    if (charts) options.aggregation = aggregation;
     const variable = offered.find((v) => v.id === variableId);
     // The picker sets the first linked variable; more (a chart's second series) stay as they were.
     const others = widget.variables.slice(1).filter((v) => v.id !== variable?.id);
@@ -128,6 +135,23 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
               )}
             </FormField>
           </>
+        )}
+        {charts && (
+          <FormField label="Aggregation" hint="How each point of the chart folds the values of its period.">
+            {(control) => (
+              <select
+                {...control}
+                value={aggregation}
+                onChange={(event) => setAggregation(event.target.value)}
+              >
+                {CHART_AGGREGATIONS.map((a) => (
+                  <option key={a.value} value={a.value}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         )}
         <div className="modal-actions">
           <button type="button" className="button button-subtle" onClick={onClose}>
