@@ -21,7 +21,7 @@ export type ToParent =
       seedS: number;
     }
   | { kind: 'measuring' }
-  | { kind: 'peak'; baselineRss: number; peakRss: number }
+  | { kind: 'peak'; baselineRss: number; peakRss: number; atPeak: NodeJS.MemoryUsage }
   | { kind: 'error'; message: string };
 export type ToChild = { kind: 'measure' } | { kind: 'peak' } | { kind: 'stop' };
 
@@ -35,6 +35,8 @@ const DAY_MS = 86_400_000;
 const t = await createTestApp({ IOT_RATE_LIMIT_PER_MINUTE: '0' });
 let baselineRss = 0;
 let peakRss = 0;
+/** The heap, array buffers and external memory when RSS peaked: where the growth is. */
+let atPeak: NodeJS.MemoryUsage = process.memoryUsage();
 let sampler: NodeJS.Timeout | undefined;
 
 try {
@@ -108,15 +110,18 @@ process.on('message', async (m: ToChild) => {
     baselineRss = process.memoryUsage.rss();
     peakRss = baselineRss;
     sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      const rss = process.memoryUsage.rss();
+      if (rss > peakRss) {
+        peakRss = rss;
+        atPeak = process.memoryUsage();
+      }
     }, 10);
     send({ kind: 'measuring' });
     return;
   }
   if (m.kind === 'peak') {
     clearInterval(sampler);
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    send({ kind: 'peak', baselineRss, peakRss });
+    send({ kind: 'peak', baselineRss, peakRss, atPeak });
     return;
   }
   await t.close();

@@ -57,7 +57,7 @@ try {
     for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lines += 1;
   }
   const seconds = (performance.now() - start) / 1000;
-  const { baselineRss, peakRss } = await next('peak', { kind: 'peak' });
+  const { baselineRss, peakRss, atPeak } = await next('peak', { kind: 'peak' });
 
   const points = lines - 1;
   if (points !== ready.stored) throw new Error(`exported ${points} points, ${ready.stored} stored`);
@@ -67,7 +67,7 @@ try {
     `export: ${points.toLocaleString('en')} points (${(bytes / MB).toFixed(0)} MB of CSV) in ${seconds.toFixed(1)} s = ${perS.toLocaleString('en')} points/s (goal ≥ ${GOAL_POINTS_PER_S.toLocaleString('en')}: ${perS >= GOAL_POINTS_PER_S ? 'met' : 'not met'})`,
   );
   console.log(
-    `server RSS: ${(baselineRss / MB).toFixed(0)} MB before, peak ${(peakRss / MB).toFixed(0)} MB, growth ${growthMb.toFixed(1)} MB (goal ≤ ${GOAL_GROWTH_MB} MB: ${growthMb <= GOAL_GROWTH_MB ? 'met' : 'not met'})`,
+    `server RSS: ${(baselineRss / MB).toFixed(0)} MB before, peak ${(peakRss / MB).toFixed(0)} MB, growth ${growthMb.toFixed(1)} MB (goal ≤ ${GOAL_GROWTH_MB} MB: ${growthMb <= GOAL_GROWTH_MB ? 'met' : 'not met'}); at the peak: JS heap ${(atPeak.heapUsed / MB).toFixed(0)} of ${(atPeak.heapTotal / MB).toFixed(0)} MB, buffers ${(atPeak.arrayBuffers / MB).toFixed(0)} MB, external ${(atPeak.external / MB).toFixed(0)} MB`,
   );
 } finally {
   if (child.exitCode === null) {

@@ -19,7 +19,7 @@ const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 const HEADER = 'time,thing_id,property_id,property_name,property_type,value';
 /** Strings a naive CSV writer gets wrong: separators, quotes, line breaks, leading spaces, non-ASCII. */
 const TRICKY = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', 'lf\nonly', ' padded ', 'ünï ✓', '', '"', 'null'];
-/** More points than one page of an export (20,000), so paging is crossed. */
+/** More points than one page of an export holds, so paging is crossed. */
 const MANY = 25_003;
 
 beforeAll(async () => {
