@@ -7,7 +7,10 @@ import { expect, test } from '../support/test.ts';
 
 const LEVELS = [12.5, -3.25, 0, 1_000_000, 0.1];
 
-test("a chart's CSV download of a custom range holds exactly the stored values", async ({ page }) => {
+test("a chart's CSV download of a custom range holds exactly the stored values", async ({
+  page,
+  checkA11y,
+}) => {
   test.setTimeout(120_000);
   const account = await signUp(page);
   const api = await apiSession(BASE_URL, account);
@@ -62,6 +65,11 @@ test("a chart's CSV download of a custom range holds exactly the stored values",
     return [local(Date.now() - 3_600_000), local(Date.now() + 3_600_000)];
   });
   await widget.getByRole('button', { name: 'Custom range' }).click();
+  // The open form passes axe and fits a phone.
+  await checkA11y('custom range form');
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await widget.getByLabel('Range start').fill(from as string);
   await widget.getByLabel('Range end').fill(to as string);
   await widget.getByRole('button', { name: 'Show' }).click();
