@@ -1,3 +1,4 @@
+import { triggerFiringsSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -127,6 +128,20 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       await triggers.remove(ref(request), request.params.id, request.query.force ?? false);
       return sendEmpty(reply);
     },
+  );
+
+  typed.get(
+    '/iot/v1/triggers/:id/firings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The recent firings of a trigger, newest first (the last 100 are kept)',
+        params: idParam,
+        response: { 200: triggerFiringsSchema, ...errors },
+      },
+    },
+    async (request) => triggers.firings(ref(request), request.params.id),
   );
 
   typed.get(
