@@ -65,18 +65,3 @@ export type TriggerView = z.infer<typeof triggerSchema>;
 /** How a client reads a trigger: id and name required. */
 export const triggerReadSchema = triggerSchema.partial().required({ id: true, name: true }).loose();
 export type TriggerRead = z.infer<typeof triggerReadSchema>;
-
-/**
- * `GET /iot/v1/triggers/{id}/firings`: the trigger's recent firings, newest first (the last 100 are kept):
- * when, and what made it fire (`property` with its value and time, or `device` with its status; `thing`).
- */
-export const triggerFiringsSchema = z.object({
-  firings: z.array(
-    z.object({
-      id: z.string(),
-      fired_at: z.string(),
-      source: z.record(z.string(), z.unknown()),
-    }),
-  ),
-});
-export type TriggerFirings = z.infer<typeof triggerFiringsSchema>;
