@@ -96,6 +96,8 @@ test('a trigger made in the dialog fires: a notification in the bell and a mail 
     await notification.getByRole('link', { name: 'Open trigger' }).click();
     const detail = page.getByRole('dialog', { name: 'Too hot' });
     await expect(detail.getByTestId('trigger-firings')).toContainText('Too hot: temperature is 31.5');
+    // The trigger page lists the firing itself, as the server recorded it.
+    await expect(detail.getByTestId('trigger-firing-log')).toContainText('temperature was 31.5');
     await detail.getByRole('button', { name: 'Close' }).first().click();
 
     // The e-mail action mailed the author.

@@ -394,6 +394,23 @@ export const iotTriggerStates = pgTable('iot_trigger_states', {
 });
 
 /**
+ * A trigger's recent firings, the newest 100 kept (older ones are pruned as new ones come): when it fired and
+ * what made it fire (the property value, or the device status, with the thing), as the trigger page shows.
+ */
+export const iotTriggerFirings = pgTable(
+  'iot_trigger_firings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    triggerId: uuid('trigger_id')
+      .notNull()
+      .references(() => iotTriggers.id, { onDelete: 'cascade' }),
+    firedAt: ts('fired_at').notNull().defaultNow(),
+    source: jsonb('source').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('iot_trigger_firings_trigger_idx').on(t.triggerId, t.firedAt)],
+);
+
+/**
  * One row: a number that a statement trigger on `iot_triggers` (migration `iot_trigger_firing`) moves on every
  * change, so each server process knows when to reload its in-memory index of active triggers.
  */
@@ -463,8 +480,13 @@ export const iotExports = pgTable(
     ownerUserId: ownerUserId(),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
-    body: text('body').notNull(),
-    size: integer('size').notNull(),
+    /** The CSV of an export made before exports were streamed; null: the query below, read when downloaded. */
+    body: text('body'),
+    size: integer('size'),
+    /** The properties and [from, to) whose values the download streams from the store. */
+    propertyIds: uuid('property_ids').array(),
+    rangeFrom: ts('range_from'),
+    rangeTo: ts('range_to'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },

@@ -3,9 +3,10 @@ import type { Database } from '../../db/client.ts';
 import { type MaintenanceReport, maintainPartitions } from './maintenance.ts';
 import {
   type AggregateQuery,
+  type CsvPageQuery,
   type RawQuery,
   readAggregate,
-  readExport,
+  readCsvPage,
   readHistory,
   readLastValues,
   readRaw,
@@ -74,8 +75,8 @@ export function createTelemetryStore(db: Database, opts: TelemetryStoreOptions =
     sampled: (propertyId: string, q: SampleQuery) => readSampled(db, propertyId, q),
     lastValues: (propertyIds: readonly string[]) => readLastValues(db, propertyIds),
     history: (propertyId: string, limit: number, before?: Date) => readHistory(db, propertyId, limit, before),
-    export: (propertyIds: readonly string[], q: { from: Date; to: Date; limit: number }) =>
-      readExport(db, propertyIds, q),
+    /** One page of a CSV export, its lines written by the database (read.ts). */
+    csvPage: (q: CsvPageQuery) => readCsvPage(db, q),
 
     /** Retention and partitions ahead (also run by the periodic job); tests call it with their own clock. */
     maintain: (now = new Date()): Promise<MaintenanceReport> => maintainPartitions(db, retentionDays, now),

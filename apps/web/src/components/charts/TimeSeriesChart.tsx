@@ -1,5 +1,5 @@
 import './charts.css';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { ChartLegend } from './ChartLegend.tsx';
 import { ChartSummaryTable } from './ChartSummaryTable.tsx';
 import { buildChartModel, type CursorReading, legendEntries, type TimeSeriesInput } from './chart-data.ts';
@@ -24,6 +24,8 @@ export interface TimeSeriesChartProps {
   height?: number;
   /** Inside a card with its own title: no frame, and the title only names the chart for screen readers. */
   embedded?: boolean;
+  /** Controls for the footer that act on the period shown (the zoomed one when zoomed), epoch ms. */
+  footerActions?: (shown: { from: number; to: number }) => ReactNode;
 }
 
 /**
@@ -39,6 +41,7 @@ export function TimeSeriesChart({
   gapMs,
   height = CHART_HEIGHT,
   embedded = false,
+  footerActions,
 }: TimeSeriesChartProps) {
   const titleId = useId();
   const model = useMemo(() => buildChartModel(series, { from, to }, gapMs), [series, from, to, gapMs]);
@@ -85,6 +88,7 @@ export function TimeSeriesChart({
             Reset zoom
           </button>
         )}
+        {footerActions?.(zoom ? { from: zoom.min, to: zoom.max } : window)}
       </div>
       <ChartSummaryTable title={title} model={model} />
     </figure>

@@ -23,7 +23,9 @@ const tooHot: Trigger = {
 };
 
 /** A fake API with a plan allowing 10 triggers, recording the trigger writes. */
-function setup(opts: { plans?: string[]; triggers?: Trigger[]; notifications?: unknown } = {}) {
+function setup(
+  opts: { plans?: string[]; triggers?: Trigger[]; notifications?: unknown; firings?: unknown[] } = {},
+) {
   const iot = fakeIot({ things: [greenhouse], properties: [temperature], triggers: opts.triggers ?? [] });
   const writes: { url: string; method: string; body: unknown }[] = [];
   const handle = (url: string, options: RequestOptions) => {
@@ -33,6 +35,7 @@ function setup(opts: { plans?: string[]; triggers?: Trigger[]; notifications?: u
       return { ...r, limits: { ...r.limits, cloud_triggers: 10 } };
     }
     if (url === '/notifications' && opts.notifications) return opts.notifications;
+    if (/^\/iot\/v1\/triggers\/[^/]+\/firings$/.test(url)) return { firings: opts.firings ?? [] };
     if (url.startsWith('/iot/v1/triggers') && method !== 'GET' && method !== 'DELETE') {
       writes.push({ url, method, body: options.body });
       const body = options.body as Trigger;
@@ -129,12 +132,22 @@ describe('trigger dialogs', () => {
         delivery: { to: [{ id: 'u1' }] },
       },
     };
-    const { handle, writes } = setup({ triggers: [{ ...tooHot, actions: [push] }], notifications });
+    const firings = [
+      {
+        id: 'f1',
+        fired_at: '2024-06-01T12:00:00.000Z',
+        source: { thing: { name: 'Greenhouse' }, property: { name: 'temperature', value: 31 } },
+      },
+    ];
+    const { handle, writes } = setup({ triggers: [{ ...tooHot, actions: [push] }], notifications, firings });
     renderApp('/triggers?trigger=tr1', { handle });
     const detail = await screen.findByRole('dialog', { name: 'Too hot' });
-    const firings = await within(detail).findByTestId('trigger-firings');
-    expect(firings.textContent).toContain('Too hot: temperature is 31');
-    expect(firings.textContent).not.toContain('Another trigger');
+    // The server's record of its firings, whatever its actions did.
+    const log = await within(detail).findByTestId('trigger-firing-log');
+    expect(log.textContent).toContain('Greenhouse · temperature was 31');
+    const sent = await within(detail).findByTestId('trigger-firings');
+    expect(sent.textContent).toContain('Too hot: temperature is 31');
+    expect(sent.textContent).not.toContain('Another trigger');
     fireEvent.click(within(detail).getByRole('button', { name: 'Edit trigger' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit trigger' });
     expect((within(edit).getByLabelText('Trigger name') as HTMLInputElement).value).toBe('Too hot');

@@ -1,23 +1,39 @@
+import type { Readable } from 'node:stream';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
-import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
+import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createNotificationsRepository } from '../notifications/notifications.repository.ts';
+import { csvStream } from './csv-stream.ts';
 import { createSeriesRepository } from './series.repository.ts';
 
-/** At most this many values go into one export; the CSV says so when it is cut. */
-const MAX_EXPORT_ROWS = 100_000;
+/** How long a mailed historic-data link works. */
 const EXPORT_DAYS = 7;
+/** How long a download link made for the browser works: long enough to start the download, no more. */
+export const LINK_SECONDS = 300;
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
-function csvCell(v: unknown): string {
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+export interface ExportQuery {
+  from: Date;
+  to: Date;
+  properties: string[];
 }
 
+/** A CSV ready to be sent: its name and its bytes, read from the store as the response drains. */
+export interface CsvDownload {
+  filename: string;
+  contentType: string;
+  stream: Readable | string;
+}
+
+const filenameOf = (from: Date) => `historic-data-${from.toISOString().slice(0, 10)}.csv`;
+
 /**
- * `POST /iot/v2/series/historic_data`: the values of the readable properties in [from, to) as a CSV kept for
- * a week; the link is mailed to the caller and left in their notifications (upstream also mails a link).
+ * CSV exports of property values (README.md beside this file): streamed to the caller at once
+ * (`POST /iot/v2/series/export`), behind a short-lived link for the browser (`export_link`), or behind a
+ * link mailed for a week (`POST /iot/v2/series/historic_data`). A link keeps the query, not the CSV: its
+ * download streams the values from the store, so no export has a size limit and none is held in memory.
  */
 export function createHistoricData(deps: {
   db: Database;
@@ -29,50 +45,71 @@ export function createHistoricData(deps: {
   const series = createSeriesRepository(deps.db);
   const notifications = createNotificationsRepository(deps.db);
 
+  /** The readable properties asked for: 404 when one is not (as if it did not exist), 400 for a bad range. */
+  async function readable(space: IotSpace, query: ExportQuery) {
+    if (query.from.getTime() >= query.to.getTime()) {
+      throw new AppError('validation_error', '"from" must be before "to".');
+    }
+    const ids = [...new Set(query.properties.map((p) => p.toLowerCase()))];
+    const props = await series.properties(space, ids);
+    if (props.length !== ids.length) throw notFound('Property');
+    return { ids, props };
+  }
+
+  /** Keeps the query behind an unguessable id until `expiresAt`. */
+  async function keep(space: IotSpace, query: ExportQuery, ids: string[], expiresAt: Date) {
+    const row = await series.insertExport({
+      organizationId: space.organizationId,
+      ownerUserId: space.actorId,
+      filename: filenameOf(query.from),
+      contentType: CSV_TYPE,
+      propertyIds: ids,
+      rangeFrom: query.from,
+      rangeTo: query.to,
+      expiresAt,
+    });
+    return { id: row.id, link: `${deps.publicUrl}/iot/v2/series/historic_data/${row.id}`, expiresAt };
+  }
+
   return {
-    async request(ref: SpaceRequest, body: { from: Date; to: Date; properties: string[] }) {
+    /** The CSV of the query, streamed now. */
+    async stream(ref: SpaceRequest, query: ExportQuery): Promise<CsvDownload> {
       const space = await deps.resolve(ref, 'iot.read');
-      if (body.from.getTime() >= body.to.getTime()) {
-        throw new AppError('validation_error', '"from" must be before "to".');
-      }
-      const ids = [...new Set(body.properties.map((p) => p.toLowerCase()))];
-      const props = await series.properties(space, ids);
-      if (props.length !== ids.length) throw notFound('Property');
-      const rows = await deps.telemetry.export(ids, {
-        from: body.from,
-        to: body.to,
-        limit: MAX_EXPORT_ROWS + 1,
-      });
-      const byId = new Map(props.map((p) => [p.id, p]));
-      const lines = ['time,thing_id,property_id,property_name,property_type,value'];
-      for (const r of rows.slice(0, MAX_EXPORT_ROWS)) {
-        const p = byId.get(r.propertyId);
-        if (!p) continue;
-        lines.push(
-          [r.at.toISOString(), p.thingId, p.id, csvCell(p.name), p.type, csvCell(r.value)].join(','),
-        );
-      }
-      if (rows.length > MAX_EXPORT_ROWS) lines.push(`# cut at ${MAX_EXPORT_ROWS} values`);
-      const csv = `${lines.join('\r\n')}\r\n`;
-      const stamp = body.from.toISOString().slice(0, 10);
-      const exported = await series.insertExport({
-        organizationId: space.organizationId,
-        ownerUserId: space.actorId,
-        filename: `historic-data-${stamp}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        body: csv,
-        size: Buffer.byteLength(csv),
-        expiresAt: new Date(Date.now() + EXPORT_DAYS * 86_400_000),
-      });
-      const link = `${deps.publicUrl}/iot/v2/series/historic_data/${exported.id}`;
+      const { props } = await readable(space, query);
+      return {
+        filename: filenameOf(query.from),
+        contentType: CSV_TYPE,
+        stream: csvStream(deps.telemetry, props, query),
+      };
+    },
+
+    /**
+     * A link the browser opens to download the CSV: the browser's own download writes it to disk as it
+     * comes, which a fetch of an authenticated request could not do without holding it all.
+     */
+    async link(ref: SpaceRequest, query: ExportQuery) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { ids } = await readable(space, query);
+      return keep(space, query, ids, new Date(Date.now() + LINK_SECONDS * 1000));
+    },
+
+    /**
+     * `POST /iot/v2/series/historic_data`: the link is mailed to the caller and left in their notifications
+     * for a week (upstream also mails a link).
+     */
+    async request(ref: SpaceRequest, query: ExportQuery) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const { ids } = await readable(space, query);
+      const { id, link } = await keep(space, query, ids, new Date(Date.now() + EXPORT_DAYS * 86_400_000));
+      const range = `${query.from.toISOString()} to ${query.to.toISOString()}`;
       await notifications.insert({
         userId: space.actorId,
         organizationId: space.organizationId,
         kind: 'historic_data',
         title: 'Your historic data is ready',
-        body: `${rows.length > MAX_EXPORT_ROWS ? MAX_EXPORT_ROWS : rows.length} values, available for ${EXPORT_DAYS} days.`,
+        body: `${ids.length} ${ids.length === 1 ? 'variable' : 'variables'}, ${range}, available for ${EXPORT_DAYS} days.`,
         link,
-        data: { export_id: exported.id },
+        data: { export_id: id },
       });
       const to = await notifications.emailOf(space.actorId);
       if (to && deps.mailer) {
@@ -84,14 +121,29 @@ export function createHistoricData(deps: {
           html: `<p>Your historic data export is ready: <a href="${link}">download the CSV</a>.</p><p>The link works for ${EXPORT_DAYS} days.</p>`,
         });
       }
-      return { id: exported.id, link };
+      return { id, link };
     },
 
-    /** The CSV by its unguessable id (the mailed link), until it expires. */
-    async download(id: string) {
+    /**
+     * The CSV behind a link, until it expires. Its maker must still read the space (a member who left gets
+     * 404); properties deleted since are left out.
+     */
+    async download(id: string): Promise<CsvDownload> {
       const row = await series.liveExport(id, new Date());
       if (!row) throw notFound('Export');
-      return row;
+      if (row.body !== null)
+        return { filename: row.filename, contentType: row.contentType, stream: row.body };
+      if (!row.propertyIds || !row.rangeFrom || !row.rangeTo) throw notFound('Export');
+      const space = await deps.resolve(
+        { actorId: row.ownerUserId, header: row.organizationId ?? undefined, keySpace: undefined },
+        'iot.read',
+      );
+      const props = await series.properties(space, row.propertyIds);
+      return {
+        filename: row.filename,
+        contentType: row.contentType,
+        stream: csvStream(deps.telemetry, props, { from: row.rangeFrom, to: row.rangeTo }),
+      };
     },
   };
 }

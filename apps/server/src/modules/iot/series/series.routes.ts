@@ -1,16 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { seriesExportLinkSchema } from '@tinkercloud/shared';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
-import type { HistoricData } from './historic-data.ts';
+import type { CsvDownload, HistoricData } from './historic-data.ts';
 import {
   batchQueryBody,
   batchQueryRawBody,
   batchQuerySamplingBody,
   batchSchema,
+  csvBody,
   exportParams,
   historicDataBody,
   lastValueBody,
@@ -21,6 +23,15 @@ import {
 import type { SeriesService } from './series.service.ts';
 
 const tags = ['iot: series'];
+
+/** Sends a CSV as a download; a stream goes out as the database answers, paced by the connection. */
+function sendCsv(reply: FastifyReply, file: CsvDownload) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+}
 const type = (t: string) => `application/vnd.arduino.${t}+json; charset=utf-8`;
 
 /** Series v2 of the Arduino IoT Cloud API (SeriesV2Api). */
@@ -104,9 +115,38 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       return sendEmpty(reply.status(202));
     },
   );
+
+  route.post(
+    '/iot/v2/series/export',
+    spaceRoute('iot.read'),
+    {
+      summary:
+        'The values of properties in [from, to) as a CSV, streamed from the store (no size limit), oldest first',
+      body: historicDataBody,
+      response: { 200: csvBody },
+    },
+    async (request, reply) => sendCsv(reply, await historic.stream(ref(request), request.body)),
+  );
+
+  route.post(
+    '/iot/v2/series/export_link',
+    spaceRoute('iot.read'),
+    {
+      summary:
+        'A link to the CSV of POST /iot/v2/series/export, working for 5 minutes without a token (for a browser download)',
+      body: historicDataBody,
+      response: { 201: seriesExportLinkSchema },
+    },
+    async (request, reply) => {
+      const made = await historic.link(ref(request), request.body);
+      return reply
+        .status(201)
+        .send({ id: made.id, url: made.link, expires_at: made.expiresAt.toISOString() });
+    },
+  );
 };
 
-/** The download of a historic-data export: public by its unguessable id, for the week it is kept. */
+/** The download behind an export link: public by its unguessable id, while the link works. */
 export const exportDownloadRoutes: FastifyPluginAsync<{ historic: HistoricData }> = async (
   app,
   { historic },
@@ -118,18 +158,12 @@ export const exportDownloadRoutes: FastifyPluginAsync<{ historic: HistoricData }
       config: publicRoute(),
       schema: {
         tags,
-        summary: 'Download a historic-data CSV (the link mailed by POST /iot/v2/series/historic_data)',
+        summary:
+          'Download a CSV behind a link (mailed by POST /iot/v2/series/historic_data, or made by export_link)',
         params: exportParams,
         produces: ['text/csv'],
       },
     },
-    async (request, reply) => {
-      const file = await historic.download(request.params.id);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
-    },
+    async (request, reply) => sendCsv(reply, await historic.download(request.params.id)),
   );
 };

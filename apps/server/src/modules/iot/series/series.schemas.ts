@@ -94,3 +94,7 @@ export const historicDataBody = z.object({
   properties: z.array(z.uuid()).min(1).max(100),
 });
 export const exportParams = z.object({ id: z.uuid() });
+/** A CSV answer, for the OpenAPI document: header line then one line per value. */
+export const csvBody = z
+  .string()
+  .describe('CSV (RFC 4180): time,thing_id,property_id,property_name,property_type,value');

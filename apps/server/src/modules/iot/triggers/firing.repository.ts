@@ -5,6 +5,7 @@ import {
   iotDevices,
   iotProperties,
   iotThings,
+  iotTriggerFirings,
   iotTriggerGeneration,
   iotTriggers,
   memberships,
@@ -30,9 +31,31 @@ export interface FiringClaim {
   last: boolean;
 }
 
+/** Firings kept per trigger (the trigger page lists them). */
+export const FIRINGS_KEPT = 100;
+
 /** The SQL of firing triggers: the index of active ones, the firing decision, what the messages name. */
 export function createFiringRepository(db: Database) {
   return {
+    /** The trigger's kept firings, newest first. */
+    async firings(triggerId: string) {
+      return db
+        .select()
+        .from(iotTriggerFirings)
+        .where(eq(iotTriggerFirings.triggerId, triggerId))
+        .orderBy(desc(iotTriggerFirings.firedAt), desc(iotTriggerFirings.id))
+        .limit(FIRINGS_KEPT);
+    },
+
+    /** Notes a firing and drops the trigger's firings beyond the newest FIRINGS_KEPT. */
+    async recordFiring(triggerId: string, source: Record<string, unknown>) {
+      await db.insert(iotTriggerFirings).values({ triggerId, source });
+      await db.execute(sql`
+        delete from iot_trigger_firings where trigger_id = ${triggerId}::uuid and id not in (
+          select id from iot_trigger_firings where trigger_id = ${triggerId}::uuid
+          order by fired_at desc, id desc limit ${FIRINGS_KEPT})`);
+    },
+
     async generation(): Promise<number> {
       const rows = await db
         .select({ n: iotTriggerGeneration.generation })

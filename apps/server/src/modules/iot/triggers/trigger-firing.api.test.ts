@@ -4,8 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { iotActions, iotTriggers, mailOutbox, memberships } from '../../../db/schema/index.ts';
+import {
+  iotActions,
+  iotTriggerFirings,
+  iotTriggers,
+  mailOutbox,
+  memberships,
+} from '../../../db/schema/index.ts';
 import { mqttFixtures } from '../../connectivity/testing/mqtt-fixtures.ts';
+import { FIRINGS_KEPT } from './firing.repository.ts';
 
 let t: TestApp;
 let f: ReturnType<typeof mqttFixtures>;
@@ -212,6 +219,47 @@ describe('trigger firing', () => {
     // One mail per value; mails of one evaluation leave together, so their order in the outbox is not fixed.
     const subjects = (await mailsTo(t, s.user.email)).map((m) => m.subject).sort();
     expect(subjects).toEqual(['Count 1', 'Count 2', 'Count 3']);
+  });
+
+  it('lists its recent firings, newest first, keeps the last 100, and shows them to its space only', async () => {
+    const s = await setup([{ name: 'count', type: 'INT' }]);
+    const trigger = await createTrigger(s.user.id, {
+      name: 'Count',
+      property_id: s.id('count'),
+      actions: [pushAction(s.user.id, 'Count', 'x')],
+    });
+    for (const v of [1, 2, 3]) await publish(s.user.id, s.thing.id, s.id('count'), v);
+    await settled();
+    const res = await f.call(s.user.id, 'GET', `/iot/v1/triggers/${trigger.id}/firings`);
+    expect(res.statusCode).toBe(200);
+    const { firings } = res.json() as {
+      firings: { fired_at: string; source: { property?: { value?: unknown } } }[];
+    };
+    expect(firings.map((x) => x.source.property?.value)).toEqual([3, 2, 1]);
+    expect(firings[0]?.source).toMatchObject({
+      property: { id: s.id('count'), name: 'count', value: 3 },
+      thing: { id: s.thing.id },
+    });
+    expect(Date.parse(firings[0]?.fired_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    // Only the newest FIRINGS_KEPT stay.
+    await t.db.insert(iotTriggerFirings).values(
+      Array.from({ length: FIRINGS_KEPT }, (_, i) => ({
+        triggerId: trigger.id,
+        firedAt: new Date(Date.now() - 3_600_000 + i),
+        source: { old: i },
+      })),
+    );
+    await publish(s.user.id, s.thing.id, s.id('count'), 4);
+    await settled();
+    const kept = (await f.call(s.user.id, 'GET', `/iot/v1/triggers/${trigger.id}/firings`)).json() as {
+      firings: { source: { property?: { value?: unknown } } }[];
+    };
+    expect(kept.firings).toHaveLength(FIRINGS_KEPT);
+    expect(kept.firings.slice(0, 4).map((x) => x.source.property?.value)).toEqual([4, 3, 2, 1]);
+    expect(kept.firings.at(-1)?.source).toEqual({ old: 4 });
+    // Another user: as if the trigger did not exist.
+    const stranger = await t.createUser();
+    expect((await f.call(stranger.id, 'GET', `/iot/v1/triggers/${trigger.id}/firings`)).statusCode).toBe(404);
   });
 
   it('fires a device status trigger when the device disconnects (DISCONNECTED only)', async () => {

@@ -276,9 +276,13 @@ export function createTriggerFiring(deps: {
   async function run(triggerId: string, context: (name: string) => Promise<FiringContext>) {
     const trigger = await repo.liveTrigger(triggerId);
     if (!trigger) return;
+    const fired = await context(trigger.name);
+    deps.logger.info({ triggerId }, 'trigger fired');
+    // What made it fire, for the trigger page's recent firings.
+    const { trigger: _self, ...source } = fired;
+    await repo.recordFiring(trigger.id, source);
     const actions = await triggers.actionsOf([trigger.id]);
     if (actions.length === 0) return;
-    deps.logger.info({ triggerId }, 'trigger fired');
     await runActions({
       db: deps.db,
       repo,
@@ -286,7 +290,7 @@ export function createTriggerFiring(deps: {
       logger: deps.logger,
       space: trigger,
       actions,
-      context: { ...(await context(trigger.name)), user: await repo.person(trigger.ownerUserId) },
+      context: { ...fired, user: await repo.person(trigger.ownerUserId) },
     });
   }
 

@@ -1,3 +1,4 @@
+import { triggerFiringsSchema } from '@tinkercloud/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -119,6 +120,17 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       await triggers.remove(ref(request), request.params.id, request.query.force ?? false);
       return sendEmpty(reply);
     },
+  );
+
+  route.get(
+    '/iot/v1/triggers/:id/firings',
+    spaceRoute('iot.read'),
+    {
+      summary: 'The recent firings of a trigger, newest first (the last 100 are kept)',
+      params: idParam,
+      response: { 200: triggerFiringsSchema },
+    },
+    async (request) => triggers.firings(ref(request), request.params.id),
   );
 
   route.get(

@@ -320,6 +320,16 @@ export function createTriggersService(deps: {
       changed();
     },
 
+    /** The trigger's recent firings, newest first. */
+    async firings(ref: SpaceRequest, id: string) {
+      const space = await deps.resolve(ref, 'iot.read');
+      const t = await found(space, id);
+      const rows = await firing.firings(t.id);
+      return {
+        firings: rows.map((r) => ({ id: r.id, fired_at: r.firedAt.toISOString(), source: r.source })),
+      };
+    },
+
     /** The trigger as a template: its property and devices by thing template id and variable name. */
     async template(ref: SpaceRequest, id: string) {
       const space = await deps.resolve(ref, 'iot.read');

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';
+import { CHART_AGGREGATIONS, chartAggregationOf } from '@/features/iot/model/chart-aggregation.ts';
 import { choicesOf, formatChoices, parseChoices } from '@/features/iot/model/widgets/choices.ts';
 import { stepOf } from '@/features/iot/model/widgets/stepper.ts';
 import type { LinkedVariable } from '../api/dashboard-schemas.ts';
@@ -19,7 +20,8 @@ interface WidgetConfigDialogProps {
 
 /**
  * Sets a widget's name, its linked variable (up to five for an advanced chart), and what its kind needs:
- * min/max, a stepper's step, a selector's choices, an image's address or a sticky note's text.
+ * min/max, a stepper's step, a selector's choices, an image's address, a sticky note's text, or how a chart
+ * folds each bucket's values (its aggregation).
  */
 export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }: WidgetConfigDialogProps) {
   const offered = variablesFor(kind, variables);
@@ -35,6 +37,8 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
   const [choices, setChoices] = useState(formatChoices(choicesOf(widget.options)));
   const [url, setUrl] = useState(typeof widget.options.url === 'string' ? widget.options.url : '');
   const [extraError, setExtraError] = useState<string | null>(null);
+  const charts = kind.type === 'chart' || kind.type === 'advanced_chart';
+  const [aggregation, setAggregation] = useState<string>(chartAggregationOf(widget.options));
   const things = [...new Set(offered.map((v) => v.thing_name ?? v.thing_id))];
 
   const submit = (event: FormEvent) => {
@@ -54,6 +58,7 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
       options.min = low;
       options.max = high;
     }
+    if (charts) options.aggregation = aggregation;
     const variable = offered.find((v) => v.id === variableId);
     setExtraError(null);
     if (kind.step) {
@@ -174,6 +179,23 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
           onUrl={setUrl}
           error={extraError}
         />
+        {charts && (
+          <FormField label="Aggregation" hint="How each point of the chart folds the values of its period.">
+            {(control) => (
+              <select
+                {...control}
+                value={aggregation}
+                onChange={(event) => setAggregation(event.target.value)}
+              >
+                {CHART_AGGREGATIONS.map((a) => (
+                  <option key={a.value} value={a.value}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
         <div className="modal-actions">
           <button type="button" className="button button-subtle" onClick={onClose}>
             Cancel

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig, GraphRange } from '@tinkercloud/shared';
 import type { TimePoint as Point, TimeSeriesInput } from '@/components/charts/chart-data.ts';
 import type { ApiRequest } from '@/lib/api.ts';
-import { graphWindow, TARGET_BUCKETS } from '../model/graph-window.ts';
+import { customWindow, graphWindow, TARGET_BUCKETS } from '../model/graph-window.ts';
 import { chartValue, isChartable, valueKindOf } from '../model/value-kind.ts';
 import { iotUrl } from './detail-queries.ts';
 import { iotKeys } from './query-keys.ts';
@@ -37,6 +37,14 @@ export function toChartInput(series: ChartSeries): TimeSeriesInput {
   };
 }
 
+/** How a chart reads its series besides the page's range: a window of its own, its bucket aggregation. */
+export interface SeriesView {
+  /** A custom window (epoch ms) instead of the range; read in buckets like the fixed ranges. */
+  window?: { from: number; to: number };
+  /** The aggregation of each bucket (the API's default, AVG, when absent). */
+  aggregation?: string;
+}
+
 /**
  * Every numeric variable of the thing over the range: `batch_query` buckets sized for ~500 points, or for
  * Live the raw values of the last minutes (new ones are appended to this cache as they arrive).
@@ -47,11 +55,18 @@ export function seriesQueryOptions(
   space: string,
   thingId: string,
   range: GraphRange,
+  view: SeriesView = {},
 ) {
+  const custom = view.window;
+  const key = iotKeys.series(space, thingId, range);
   return queryOptions({
-    queryKey: iotKeys.series(space, thingId, range),
+    // Live keeps the key the live stream appends to; a view of its own has a key of its own.
+    queryKey:
+      custom || view.aggregation
+        ? ([...key, view.aggregation ?? 'AVG', custom?.from ?? null, custom?.to ?? null] as const)
+        : key,
     queryFn: async (): Promise<ThingSeries> => {
-      const window = graphWindow(range, Date.now());
+      const window = custom ? customWindow(custom) : graphWindow(range, Date.now());
       const request = { q: `thing.${thingId}`, from: window.from.toISOString(), to: window.to.toISOString() };
       const series: ChartSeries[] = [];
       if (window.intervalS === null) {
@@ -84,7 +99,14 @@ export function seriesQueryOptions(
             method: 'POST',
             body: {
               resp_version: 1,
-              requests: [{ ...request, interval: window.intervalS, series_limit: 2 * TARGET_BUCKETS }],
+              requests: [
+                {
+                  ...request,
+                  interval: window.intervalS,
+                  series_limit: 2 * TARGET_BUCKETS,
+                  ...(view.aggregation ? { aggregation: view.aggregation } : {}),
+                },
+              ],
             },
             organization: space,
           }),

@@ -28,3 +28,13 @@ export function graphWindow(range: GraphRange, now: number): GraphWindow {
     intervalS: Math.max(1, Math.ceil(span / 1000 / TARGET_BUCKETS)),
   };
 }
+
+/** A window the user chose: read in buckets sized like the fixed ranges' (about TARGET_BUCKETS of them). */
+export function customWindow(window: { from: number; to: number }): GraphWindow {
+  const span = Math.max(1000, window.to - window.from);
+  return {
+    from: new Date(window.from),
+    to: new Date(window.to),
+    intervalS: Math.min(86_400, Math.max(1, Math.ceil(span / 1000 / TARGET_BUCKETS))),
+  };
+}

@@ -303,6 +303,14 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
       }
       return found;
     }
+    if (collection === 'series' && method === 'POST' && id === 'export_link') {
+      // The link the server would answer: the CSV behind it is the server's business (its API tests).
+      return {
+        id: 'e1',
+        url: 'http://localhost/iot/v2/series/historic_data/e1',
+        expires_at: new Date(Date.now() + 300_000).toISOString(),
+      };
+    }
     if (collection === 'series' && method === 'POST') return series(options.body, id === 'batch_query_raw');
     return undefined;
   };

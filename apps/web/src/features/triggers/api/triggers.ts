@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AppConfig } from '@tinkercloud/shared';
+import { type AppConfig, type TriggerFirings, triggerFiringsSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
 import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
@@ -18,4 +18,15 @@ export function triggersQueryOptions(api: ApiRequest, config: AppConfig, space: 
 /** Soft: the trigger goes to the trash (restored or purged from a list's Trash view). */
 export async function deleteTrigger(api: ApiRequest, config: AppConfig, space: string, id: string) {
   await api(iotUrl(config, `/iot/v1/triggers/${enc(id)}`), { method: 'DELETE', organization: space });
+}
+
+/** The trigger's recent firings, newest first (the server keeps the last 100). */
+export function triggerFiringsQueryOptions(api: ApiRequest, config: AppConfig, space: string, id: string) {
+  return queryOptions({
+    queryKey: [...iotKeys.triggers(space), id, 'firings'] as const,
+    queryFn: async (): Promise<TriggerFirings> =>
+      triggerFiringsSchema.parse(
+        await api(iotUrl(config, `/iot/v1/triggers/${enc(id)}/firings`), { organization: space }),
+      ),
+  });
 }

@@ -6,19 +6,20 @@ import type { Trigger } from '@/features/iot/api/schemas.ts';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { notificationsQueryOptions } from '@/features/notifications/api/notifications.ts';
 import { useSpaces } from '@/features/spaces/hooks.ts';
+import { triggerFiringsQueryOptions } from '../api/triggers.ts';
+import { firingText } from '../model/firing-text.ts';
 import { actionsText } from '../model/trigger-actions.ts';
 import { type TriggerLookups, triggerSource } from '../model/trigger-source.ts';
 import { TriggerSourceCell } from './TriggerSourceCell.tsx';
 import { TriggerStateBadge } from './TriggerStateBadge.tsx';
 import '../triggers.css';
 
-/** How many of the trigger's recent notifications the detail lists. */
+/** How many of the trigger's recent firings and notifications the detail lists. */
 const RECENT = 10;
 
 /**
- * One trigger (`?trigger=<id>`): what it watches, its actions, its state, and when it last fired as seen
- * from the notifications it left the reader. The API keeps no firing history of its own, so firings that
- * only sent e-mails, or notified others, are not listed.
+ * One trigger (`?trigger=<id>`): what it watches, its actions, its state, its recent firings (kept by the
+ * server, whatever its actions did) and the notifications it left the reader.
  */
 export default function TriggerDetailDialog({
   trigger,
@@ -34,6 +35,7 @@ export default function TriggerDetailDialog({
   const { api, config } = useServices();
   const { selected } = useSpaces();
   const notifications = useQuery(notificationsQueryOptions(api, config));
+  const log = useQuery(triggerFiringsQueryOptions(api, config, selected.id, trigger.id));
   const firings = (notifications.data?.notifications ?? [])
     .filter(
       (n) => n.data.trigger_id === trigger.id && (n.organization_id ?? MY_CLOUD_SPACE_ID) === selected.id,
@@ -62,6 +64,20 @@ export default function TriggerDetailDialog({
         <dt>Last change</dt>
         <dd>{formatDateTime(trigger.updated_at ?? trigger.created_at)}</dd>
       </dl>
+      <h3>Recent firings</h3>
+      {log.isError ? (
+        <p className="muted">Firings could not be loaded.</p>
+      ) : (log.data?.firings.length ?? 0) === 0 ? (
+        <p className="muted">{log.isPending ? 'Loading…' : 'It has not fired yet.'}</p>
+      ) : (
+        <ul className="trigger-firings" data-testid="trigger-firing-log">
+          {log.data?.firings.slice(0, RECENT).map((f) => (
+            <li key={f.id}>
+              <time dateTime={f.fired_at}>{formatDateTime(f.fired_at)}</time>: {firingText(f.source)}
+            </li>
+          ))}
+        </ul>
+      )}
       <h3>Recent notifications it sent you</h3>
       {notifications.isError ? (
         <p className="muted">Notifications could not be loaded.</p>

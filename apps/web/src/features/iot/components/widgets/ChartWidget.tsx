@@ -1,24 +1,37 @@
 import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { toast } from '@/lib/toast.tsx';
 import { useServices } from '../../../../app/services.tsx';
 import { TimeSeriesChart } from '../../../../components/charts/TimeSeriesChart.tsx';
-import { seriesQueryOptions, type ThingSeries, toChartInput } from '../../api/series.ts';
+import { downloadCsv } from '../../api/export-csv.ts';
+import { type SeriesView, seriesQueryOptions, type ThingSeries, toChartInput } from '../../api/series.ts';
 import { LIVE_POLL_MS } from '../../live/use-live-updates.ts';
+import { chartAggregationOf } from '../../model/chart-aggregation.ts';
 import { LIVE_WINDOW_MS } from '../../model/graph-window.ts';
+import { ChartRangeForm } from './ChartRangeForm.tsx';
 import { NoVariable } from './NoVariable.tsx';
 import type { WidgetProps } from './widget-props.ts';
 
 /**
- * The history of the linked variables for the page's range in one chart, a series each, from their things'
- * series (as on the device page). Variables that cannot be charted (text, objects) are left out.
+ * The history of the linked variables for the page's range, or a custom period of the widget's own, in one
+ * chart, a series each, from their things' series (as on the device page), buckets folded by the widget's
+ * `aggregation` option. Variables that cannot be charted (text, objects) are left out. "Download CSV"
+ * exports the stored values of the period shown (the zoomed one when zoomed).
  */
 export function ChartWidget({ widget, variables, space, range, streaming }: WidgetProps) {
   const { api, config } = useServices();
-  const live = range === 'LIVE';
+  const [custom, setCustom] = useState<{ from: number; to: number } | null>(null);
+  const aggregation = chartAggregationOf(widget.options ?? {});
+  const live = range === 'LIVE' && !custom;
+  // The default (Average over the page's range) shares its cache with the device page's charts.
+  const view: SeriesView = {
+    ...(custom ? { window: custom } : {}),
+    ...(aggregation !== 'AVG' ? { aggregation } : {}),
+  };
   const thingIds = [...new Set(variables.map((v) => v.thing_id))];
   const results = useQueries({
     queries: thingIds.map((thingId) => ({
-      ...seriesQueryOptions(api, config, space, thingId, range),
+      ...seriesQueryOptions(api, config, space, thingId, range, live ? {} : view),
       refetchInterval: live && !streaming ? LIVE_POLL_MS : (false as const),
     })),
   });
@@ -40,18 +53,56 @@ export function ChartWidget({ widget, variables, space, range, streaming }: Widg
     return { lines, from, to, gapMs: intervalS === null ? undefined : intervalS * 2500 };
   }, [version, variables, live]);
 
+  const download = async (shown: { from: number; to: number }) => {
+    try {
+      await downloadCsv(api, config, space, {
+        propertyIds: chart.lines.map((l) => l.id),
+        from: Math.floor(shown.from),
+        to: Math.ceil(shown.to),
+      });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The CSV could not be downloaded.');
+    }
+  };
+
   if (variables.length === 0) return <NoVariable />;
-  if (results.some((r) => r.isPending)) return <p className="muted">Loading…</p>;
-  if (results.some((r) => r.isError)) return <p className="muted">History could not be loaded</p>;
-  if (chart.lines.length === 0) return <p className="muted">No variable to chart</p>;
+  const rangeForm = <ChartRangeForm custom={custom} onChange={setCustom} />;
+  const state = results.some((r) => r.isPending)
+    ? 'Loading…'
+    : results.some((r) => r.isError)
+      ? 'History could not be loaded'
+      : chart.lines.length === 0
+        ? 'No variable to chart'
+        : null;
+  // The period form stays while another period loads, so a custom one can always be left.
+  if (state) {
+    return (
+      <>
+        {custom && rangeForm}
+        <p className="muted">{state}</p>
+      </>
+    );
+  }
   return (
-    <TimeSeriesChart
-      title={widget.name || 'Chart'}
-      embedded
-      series={chart.lines}
-      from={chart.from}
-      to={chart.to}
-      {...(chart.gapMs === undefined ? {} : { gapMs: chart.gapMs })}
-    />
+    <>
+      {rangeForm}
+      <TimeSeriesChart
+        title={widget.name || 'Chart'}
+        embedded
+        series={chart.lines}
+        from={chart.from}
+        to={chart.to}
+        {...(chart.gapMs === undefined ? {} : { gapMs: chart.gapMs })}
+        footerActions={(shown) => (
+          <button
+            type="button"
+            className="button button-subtle button-small"
+            onClick={() => void download(shown)}
+          >
+            Download CSV
+          </button>
+        )}
+      />
+    </>
   );
 }
