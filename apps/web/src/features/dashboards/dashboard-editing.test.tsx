@@ -360,7 +360,7 @@ describe('Dashboard editing', () => {
         },
         ['speed'],
       ],
-      ['advanced_chart', {}, ['temperature', 'speed']],
+      ['advanced_chart', { aggregation: 'AVG' }, ['temperature', 'speed']],
     ]);
   });
 
