@@ -5,7 +5,8 @@ import { ConfigError } from '../config.ts';
 /** How far past a default port a free one is looked for when its variable was left unset. */
 const PORT_SEARCH = 100;
 
-function listenOnce(server: Server, port: number, host: string): Promise<number> {
+/** Listens on `port` (0: any free one) and resolves with the port bound, or rejects with the listen error. */
+export function listenOnce(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => {
       server.off('listening', onListening);

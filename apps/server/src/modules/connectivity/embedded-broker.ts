@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { ConfigError } from '../../config.ts';
 import type { CertificateSource } from '../../tls/certificate-source.ts';
-import { listenWithFallback } from '../../tls/listen.ts';
+import { listenOnce, listenWithFallback } from '../../tls/listen.ts';
 import type { LiveTransport } from '../live/live-event.ts';
 import { clientStream, connectedClient, connectedClients } from './aedes-connections.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
@@ -139,30 +139,13 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
   aedes.on('keepaliveTimeout', (client) => logger.info({ clientId: client.id }, 'MQTT keepalive expired'));
   aedes.on('clientError', (client, err) => logger.debug({ clientId: client.id, err }, 'MQTT client error'));
 
-  function listenOn(server: Server, port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (err: Error) => {
-        server.off('listening', onListening);
-        reject(err);
-      };
-      const onListening = () => {
-        server.off('error', onError);
-        const address = server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      };
-      server.once('error', onError);
-      server.once('listening', onListening);
-      server.listen(port, host);
-    });
-  }
-
   async function listenPlain(config: EmbeddedConfig): Promise<number> {
     const server = createServer((socket) => handle(socket));
     servers.push(server);
     const last = config.portExplicit || config.port === 0 ? config.port : config.port + PORT_SEARCH;
     for (let port = config.port; port <= last; port += 1) {
       try {
-        const bound = await listenOn(server, port, config.host);
+        const bound = await listenOnce(server, port, config.host);
         if (port !== config.port) {
           logger.warn(
             `MQTT port ${config.port} is in use (another MQTT broker?): devices connect on port ${bound} instead. ` +

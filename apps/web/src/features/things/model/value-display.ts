@@ -117,7 +117,8 @@ export function locationText(value: unknown): string | null {
 // ArduinoIoTCloud's CloudSchedule mask: unit in bits 30–31, type in bits 26–29, then the repetition.
 const UNITS = ['second', 'minute', 'hour', 'day'];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
+/** Month names, January first (CloudSchedule masks count months from 0). */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -11,6 +11,7 @@ import {
   WEEK_DAYS,
 } from '@/features/iot/model/widgets/schedule.ts';
 import { secondsToWallInput, wallInputToSeconds } from '@/features/iot/model/widgets/wall-time.ts';
+import { MONTHS } from '@/features/things/model/value-display.ts';
 
 interface ScheduleDialogProps {
   label: string;
@@ -18,21 +19,6 @@ interface ScheduleDialogProps {
   onSave: (schedule: Schedule) => void;
   onClose: () => void;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The form behind the scheduler widget: when it starts and ends, how long it lasts, how it repeats. */
 export function ScheduleDialog({ label, schedule, onSave, onClose }: ScheduleDialogProps) {
@@ -156,7 +142,7 @@ export function ScheduleDialog({ label, schedule, onSave, onClose }: ScheduleDia
           <FormField label="Month">
             {(control) => (
               <select {...control} value={month} onChange={(e) => setMonth(Number(e.target.value))}>
-                {MONTH_NAMES.map((name, i) => (
+                {MONTHS.map((name, i) => (
                   <option key={name} value={i}>
                     {name}
                   </option>
