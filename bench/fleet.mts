@@ -449,7 +449,7 @@ async function runFleet(setup: 'embedded' | 'server') {
         ? 'PostgreSQL + Mosquitto (TLS at Mosquitto)'
         : 'PGlite + embedded broker (TLS, certificates)';
     const goals = {
-      connects: f.connectsPerS >= GOAL.connectsPerS && connected === DEVICES,
+      connects: f.connectsPerS >= GOAL.connectsPerS && connected === DEVICES && connectS <= 60,
       rss: f.peakRss <= GOAL.rssBytes,
       p99: f.commitP99 <= GOAL.p99Ms && f.lost === 0 && r.failed === 0,
     };
@@ -459,7 +459,7 @@ async function runFleet(setup: 'embedded' | 'server') {
       value: f.connectsPerS,
       unit: 'connects/s',
       better: 'higher',
-      goal: { text: `≥ ${GOAL.connectsPerS} connects/s, all connected`, met: goals.connects },
+      goal: { text: `≥ ${GOAL.connectsPerS} connects/s, all within 60 s`, met: goals.connects },
     });
     report({
       bench: 'bench:fleet',
@@ -490,7 +490,7 @@ async function runFleet(setup: 'embedded' | 'server') {
         `  clients (this process): CPU while connecting ${fmt((clientsConnectCpu.user + clientsConnectCpu.system) / 1e4 / connectS)} % of a core, on average ${fmt((clientsCpu.user + clientsCpu.system) / 1e4 / (connectS + SECONDS))} % of a core`,
         `  values: sent ${fmt(f.sent)}, acknowledged ${fmt(f.acked)}, failed ${fmt(f.failed)}, stored ${fmt(f.stored)}, lost ${fmt(f.lost)}`,
         `  publish → commit p50 ${fmt(f.commitP50)} ms, p99 ${fmt(f.commitP99)} ms; publish → PUBACK p99 ${fmt(f.pubackP99)} ms`,
-        `  goals: ≥ ${GOAL.connectsPerS} connects/s ${goals.connects ? 'met' : 'missed'}; ≤ 1 GB RSS ${goals.rss ? 'met' : 'missed'}; p99 ≤ ${GOAL.p99Ms} ms and 0 lost ${goals.p99 ? 'met' : 'missed'}`,
+        `  goals: ≥ ${GOAL.connectsPerS} connects/s, all within 60 s ${goals.connects ? 'met' : 'missed'}; ≤ 1 GB RSS ${goals.rss ? 'met' : 'missed'}; p99 ≤ ${GOAL.p99Ms} ms and 0 lost ${goals.p99 ? 'met' : 'missed'}`,
       ].join('\n'),
     );
   } finally {
