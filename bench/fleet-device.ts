@@ -111,6 +111,11 @@ export class FleetDevice {
     });
   }
 
+  /** PINGREQ: a board's library sends one when it has been quiet for its keepalive. */
+  ping() {
+    if (this.socket && !this.closed && !this.connack) this.socket.write(Buffer.from([0xc0, 0]));
+  }
+
   close() {
     this.socket?.end(Buffer.from([0xe0, 0]));
   }

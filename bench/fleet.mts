@@ -101,7 +101,11 @@ async function startServer(env: Record<string, string>, dir: string) {
       child.on('message', on);
       child.once('exit', exit);
     });
+  // A send to a child that has died fails here (not as an 'error' event that would end this process before
+  // the broker and the database are cleaned up).
+  child.on('error', () => undefined);
   const ask = <K extends FleetToParent['kind']>(m: FleetToChild, kind: K) => {
+    if (!child.connected) return Promise.reject(new Error(`the server process is gone; see ${log}`));
     const answer = next(kind);
     child.send(m);
     return answer;
@@ -387,6 +391,12 @@ async function runFleet(setup: 'embedded' | 'server') {
     const cpu0 = { server: serverWatch.take()?.cpuS ?? 0, broker: mosquittoWatch?.take()?.cpuS ?? 0 };
     const clients0 = process.cpuUsage();
 
+    // Devices connected early wait minutes for the rest: they ping as boards do, or the broker would end their
+    // sessions after 1.5 × the keepalive (120 s).
+    const pinger = setInterval(() => {
+      for (const d of devices) d.ping();
+    }, 60_000);
+    cleanups.push(async () => clearInterval(pinger));
     const connect = await connectAll(devices);
     const clientsConnectCpu = process.cpuUsage(clients0);
     const connected = devices.filter((d) => !d.closed).length;
