@@ -15,6 +15,7 @@ const BENCHES = [
   { name: 'api', file: 'bench/api.ts' },
   { name: 'history', file: 'bench/history.ts' },
   { name: 'ingest', file: 'bench/ingest.mts' },
+  { name: 'fleet', file: 'bench/fleet.mts' },
   { name: 'live', file: 'bench/live.ts' },
   { name: 'web-size', file: 'bench/web-size.ts', needsBuild: true },
   { name: 'dashboard', file: 'bench/dashboard.ts', needsBuild: true },

@@ -15,7 +15,7 @@
 // messages per device, 20), BENCH_SECONDS (60).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -304,6 +304,9 @@ console.log(
 );
 for (const setup of setups) {
   const f = await runSetup(setup);
+  // BENCH_INGEST_FIGURES: every figure of the run, one JSON line per setup (bench/fleet.mts's rate steps).
+  if (process.env.BENCH_INGEST_FIGURES)
+    appendFileSync(process.env.BENCH_INGEST_FIGURES, `${JSON.stringify(f)}\n`);
   report({
     bench: 'bench:ingest',
     what: `points/s committed, ${setup === 'server' ? 'PostgreSQL + Mosquitto' : 'PGlite + embedded broker'}, ${fmt(RATE * POINTS)} offered`,

@@ -36,6 +36,10 @@ export function findMosquitto(): { binary: string; plugin: string } | { missing:
 
 export interface TestMosquitto {
   port: number;
+  /** The MQTT over TLS listener's port, when `tls` was given. */
+  tlsPort: number | null;
+  /** The broker's process id (benchmarks read its memory and CPU). */
+  pid(): number | undefined;
   /** The server's privileged login (the dynamic-security admin). */
   url: string;
   stop(): Promise<void>;
@@ -48,7 +52,15 @@ export interface TestMosquitto {
  * plugin, an admin client for the server (allowed everything, as the README asks operators to set up), the log
  * published on `$SYS/broker/log/N` (how the server learns of connections).
  */
-export async function startMosquitto(found: { binary: string; plugin: string }): Promise<TestMosquitto> {
+export async function startMosquitto(
+  found: { binary: string; plugin: string },
+  opts: {
+    /** A TLS listener too, with this certificate (chain) and key, PEM files. */
+    tls?: { certFile: string; keyFile: string };
+    /** Adds to the dynamic-security configuration before the broker reads it (clients and roles in bulk). */
+    dynsec?: (config: { clients: unknown[]; roles: unknown[] }) => void;
+  } = {},
+): Promise<TestMosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'tc-mosquitto-'));
   const dynsec = join(dir, 'dynamic-security.json');
   execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, ADMIN.username, ADMIN.password], {
@@ -56,8 +68,10 @@ export async function startMosquitto(found: { binary: string; plugin: string }):
   });
   const config = JSON.parse(readFileSync(dynsec, 'utf8'));
   config.roles[0].acls.push({ acltype: 'publishClientSend', topic: '#', allow: true });
+  opts.dynsec?.(config);
   writeFileSync(dynsec, JSON.stringify(config));
   const port = await freePort();
+  const tlsPort = opts.tls ? await freePort() : null;
   writeFileSync(
     join(dir, 'mosquitto.conf'),
     [
@@ -65,6 +79,9 @@ export async function startMosquitto(found: { binary: string; plugin: string }):
       'per_listener_settings false',
       'allow_anonymous false',
       `listener ${port} 127.0.0.1`,
+      ...(opts.tls
+        ? [`listener ${tlsPort} 127.0.0.1`, `certfile ${opts.tls.certFile}`, `keyfile ${opts.tls.keyFile}`]
+        : []),
       `plugin ${found.plugin}`,
       `plugin_opt_config_file ${dynsec}`,
       'log_dest topic',
@@ -85,6 +102,7 @@ export async function startMosquitto(found: { binary: string; plugin: string }):
   const start = async () => {
     child = spawn(found.binary, ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
     await waitForPort(port);
+    if (tlsPort !== null) await waitForPort(tlsPort);
   };
   const stop = async () => {
     const c = child;
@@ -98,6 +116,8 @@ export async function startMosquitto(found: { binary: string; plugin: string }):
   await start();
   return {
     port,
+    tlsPort,
+    pid: () => (child as ChildProcess | null)?.pid,
     url: `mqtt://${ADMIN.username}:${ADMIN.password}@127.0.0.1:${port}`,
     async stop() {
       await stop();

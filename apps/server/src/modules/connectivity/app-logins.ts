@@ -10,6 +10,8 @@ import type { Dynsec } from './dynsec.ts';
 export const APP_LOGIN_SWEEP_MS = 30_000;
 /** Every so many sweeps, the broker's application clients without a login here are deleted. */
 const ORPHAN_CHECK_EVERY = 10;
+/** Broker clients listed per dynamic-security answer. */
+const LIST_PAGE = 500;
 /** Marks the broker clients made here for applications (devices' clients have none). */
 const APP_CLIENT_TEXT = 'tinkercloud application';
 /** Changes announced on the live bus are applied after this pause, so a burst costs one refresh. */
@@ -227,13 +229,23 @@ export function createAppLogins(deps: {
      * went with it), or the row was lost. A registration writes its row before its client, so none is cut.
      */
     async removeOrphans(): Promise<void> {
-      const [listed] = await dynsec.run([{ command: 'listClients', verbose: true }]);
-      if (listed) check([listed]);
-      const clients = (listed?.data as { clients?: { username: string; textname?: string }[] } | undefined)
-        ?.clients;
+      // A page at a time: with every device a client, one verbose list of a large fleet would exceed the
+      // broker's largest packet (10,000 devices make about 1.5 MB) and never arrive.
+      const clients: { username: string; textname?: string }[] = [];
+      for (let offset = 0; ; offset += LIST_PAGE) {
+        const [listed] = await dynsec.run([
+          { command: 'listClients', verbose: true, count: LIST_PAGE, offset },
+        ]);
+        if (listed) check([listed]);
+        const page =
+          (listed?.data as { clients?: { username: string; textname?: string }[] } | undefined)?.clients ??
+          [];
+        clients.push(...page.filter((c) => c.textname === APP_CLIENT_TEXT));
+        if (page.length < LIST_PAGE) break;
+      }
       const known = new Set((await repo.active()).map((l) => l.userId));
-      for (const c of clients ?? []) {
-        if (c.textname === APP_CLIENT_TEXT && !known.has(c.username)) await deleteClient(c.username);
+      for (const c of clients) {
+        if (!known.has(c.username)) await deleteClient(c.username);
       }
     },
 

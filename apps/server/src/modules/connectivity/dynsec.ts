@@ -77,8 +77,12 @@ export function createDynsec(deps: { client: MqttClient; logger: FastifyBaseLogg
           });
         }),
     );
+    // Handled from now on: an answer may time out while the publish itself still waits for its PUBACK (a busy
+    // broker), and an unhandled rejection would end the process.
+    const all = Promise.all(answers);
+    all.catch(() => undefined);
     await deps.client.publishAsync(CONTROL, JSON.stringify({ commands: tagged }), { qos: 1 });
-    return Promise.all(answers);
+    return all;
   }
 
   const tolerated = (r: DynsecResponse, ...errors: RegExp[]) =>
