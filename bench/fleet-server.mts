@@ -12,10 +12,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { rowsOf } from '../apps/server/src/db/sql-results.ts';
 import { loadOrCreateSecret } from '../apps/server/src/idp/secrets.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
-import type { CommitStats } from './ingest-server.mts';
+import { type CommitStats, recordCommits } from './commit-recorder.ts';
 
 export interface FleetDevice {
   id: string;
@@ -69,16 +68,8 @@ const t = await createTestApp(
   { broker: true, database, tls: !external },
 );
 
-const epoch = Number(process.env.BENCH_EPOCH ?? Date.now());
-let commits: CommitStats = { perSecond: {}, latencies: [], last: 0 };
-// Called once a message's values are committed (before its PUBACK with the embedded broker).
-t.connectivity?.ingest.onValues((values) => {
-  const now = Date.now() - epoch;
-  const second = Math.floor(now / 1000);
-  commits.perSecond[second] = (commits.perSecond[second] ?? 0) + values.length;
-  commits.last = now;
-  for (const v of values) commits.latencies.push(now - Number(v.value));
-});
+// Every value is its send time.
+const recorder = recordCommits(t.connectivity?.ingest.onValues, () => true);
 
 const CHUNK = 1000;
 
@@ -149,10 +140,7 @@ process.on('message', async (m: FleetToChild) => {
     return;
   }
   if (m.kind === 'count') {
-    const rows = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry_points`);
-    commits.latencies.sort((a, b) => a - b);
-    send({ kind: 'count', rows: Number(rows[0]?.n ?? 0), commits });
-    commits = { perSecond: {}, latencies: [], last: 0 };
+    send(await recorder.count(t.db));
     return;
   }
   await t.close();

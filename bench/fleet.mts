@@ -43,9 +43,9 @@ import {
 } from '../apps/server/src/modules/iot/certs/x509.ts';
 import { ensureLocalCertificates } from '../apps/server/src/tls/local-ca.ts';
 import { findMosquitto, startMosquitto } from '../apps/server/test/mosquitto.ts';
+import type { CommitStats } from './commit-recorder.ts';
 import { FleetDevice } from './fleet-device.ts';
 import type { CertRow, FleetToChild, FleetToParent } from './fleet-server.mts';
-import type { CommitStats } from './ingest-server.mts';
 import { type ProcessWatch, watchProcess } from './process-stats.ts';
 import { report } from './report.ts';
 

@@ -8,6 +8,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { rowsOf } from '../apps/server/src/db/sql-results.ts';
 import { mqttFixtures } from '../apps/server/src/modules/connectivity/testing/mqtt-fixtures.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
+import { type CommitStats, recordCommits } from './commit-recorder.ts';
 
 export interface BenchDevice {
   id: string;
@@ -20,15 +21,6 @@ export type ToParent =
   | { kind: 'count'; rows: number; commits: CommitStats }
   | { kind: 'raw'; points: number; seconds: number }
   | { kind: 'error'; message: string };
-/** Committed values since the previous count, as the server's value listeners saw them. */
-export interface CommitStats {
-  /** Committed points per second (ms since BENCH_EPOCH / 1000, floored). */
-  perSecond: Record<number, number>;
-  /** Publish → commit of each message (its value `v0` is its send time, ms since BENCH_EPOCH), sorted. */
-  latencies: number[];
-  /** When the last one was committed (ms since BENCH_EPOCH). */
-  last: number;
-}
 /** `raw`: the limit of the store, `points` rows inserted straight into telemetry_points (see rawInsert). */
 export type ToChild = { kind: 'count' } | { kind: 'raw'; points: number } | { kind: 'stop' };
 
@@ -53,16 +45,8 @@ const t = await createTestApp(
   { broker: true, database },
 );
 
-const epoch = Number(process.env.BENCH_EPOCH ?? Date.now());
-let commits: CommitStats = { perSecond: {}, latencies: [], last: 0 };
-// Called once a message's values are committed (before its PUBACK).
-t.connectivity?.ingest.onValues((values) => {
-  const now = Date.now() - epoch;
-  const second = Math.floor(now / 1000);
-  commits.perSecond[second] = (commits.perSecond[second] ?? 0) + values.length;
-  commits.last = now;
-  for (const v of values) if (v.property.variable === 'v0') commits.latencies.push(now - Number(v.value));
-});
+// Every message's value `v0` is its send time.
+const recorder = recordCommits(t.connectivity?.ingest.onValues, (v) => v.property.variable === 'v0');
 
 try {
   const f = mqttFixtures(t);
@@ -124,10 +108,7 @@ process.on('message', async (m: ToChild) => {
     return;
   }
   if (m.kind === 'count') {
-    const rows = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from telemetry_points`);
-    commits.latencies.sort((a, b) => a - b);
-    send({ kind: 'count', rows: Number(rows[0]?.n ?? 0), commits });
-    commits = { perSecond: {}, latencies: [], last: 0 };
+    send(await recorder.count(t.db));
     return;
   }
   await t.close();

@@ -23,7 +23,8 @@ import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { connectAsync, type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../apps/server/test/mosquitto.ts';
-import type { BenchDevice, CommitStats, ToChild, ToParent } from './ingest-server.mts';
+import type { CommitStats } from './commit-recorder.ts';
+import type { BenchDevice, ToChild, ToParent } from './ingest-server.mts';
 import { report } from './report.ts';
 
 const SETUP = process.env.BENCH_SETUP ?? 'both';
