@@ -71,6 +71,8 @@ export async function deviceCase(opts: DeviceCaseOptions) {
       MQTT_PORT: String(mqttPort),
       MQTT_HOST: '127.0.0.1',
       IOT_RATE_LIMIT_PER_MINUTE: '0',
+      // Each bench device sends far more than a board may (100 messages a second at the default rate).
+      MQTT_DEVICE_MESSAGES_PER_SECOND: '0',
     });
     // Signed in as a browser is: the embedded provider's pages, then its token endpoint.
     const session = await apiSession(server.url, ACCOUNT);
