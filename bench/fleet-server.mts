@@ -10,10 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { loadOrCreateSecret } from '../apps/server/src/idp/secrets.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
+import { openChildDatabase } from './child-database.ts';
 import { type CommitStats, recordCommits } from './commit-recorder.ts';
 
 export interface FleetDevice {
@@ -50,13 +49,7 @@ const send = (m: FleetToParent) => process.send?.(m);
 const fleet = JSON.parse(readFileSync(process.env.BENCH_FLEET_FILE as string, 'utf8')) as FleetDevice[];
 const external = Boolean(process.env.MQTT_URL);
 
-const database: DatabaseHandle = process.env.BENCH_DATABASE
-  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE })
-  : await openDatabase({ kind: 'pglite', dataDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
-const started = Date.now();
-const note = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
-await runMigrations(database);
-note('database migrated');
+const { database, note } = await openChildDatabase();
 const t = await createTestApp(
   {
     IOT_RATE_LIMIT_PER_MINUTE: '0',

@@ -3,11 +3,10 @@
 // with BENCH_DEVICES devices (keys set through the REST API) bound to things of BENCH_POINTS_PER_MESSAGE FLOAT
 // properties. Talks to its parent over IPC: "ready" with the devices, then answers "count" and "stop".
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { rowsOf } from '../apps/server/src/db/sql-results.ts';
 import { mqttFixtures } from '../apps/server/src/modules/connectivity/testing/mqtt-fixtures.ts';
 import { createTestApp } from '../apps/server/test/app.ts';
+import { openChildDatabase } from './child-database.ts';
 import { type CommitStats, recordCommits } from './commit-recorder.ts';
 
 export interface BenchDevice {
@@ -28,13 +27,7 @@ const send = (m: ToParent) => process.send?.(m);
 const devices = Number(process.env.BENCH_DEVICES ?? 50);
 const points = Number(process.env.BENCH_POINTS_PER_MESSAGE ?? 10);
 
-const database: DatabaseHandle = process.env.BENCH_DATABASE
-  ? await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE })
-  : await openDatabase({ kind: 'pglite', dataDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
-const started = Date.now();
-const note = (what: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
-await runMigrations(database);
-note('database migrated');
+const { database, note } = await openChildDatabase();
 const t = await createTestApp(
   {
     IOT_RATE_LIMIT_PER_MINUTE: '0',
