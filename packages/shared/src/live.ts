@@ -32,6 +32,11 @@ export const thingUpdatedDataSchema = z.object({ thing_id: id });
 export const deviceUpdatedDataSchema = z.object({ device_id: id });
 /** A dashboard was created, changed (widgets, links, shares, restore) or deleted. */
 export const dashboardChangedDataSchema = z.object({ dashboard_id: id });
+/**
+ * A notification was left for `user_id` (`GET /notifications`). It reaches every stream that user has open,
+ * whichever space it looks at: notifications are the user's, not a space's.
+ */
+export const notificationCreatedDataSchema = z.object({ notification_id: id, user_id: id });
 
 export const snapshotDataSchema = z.object({
   devices: z.array(z.object({ id, status: z.string().max(16) })),
@@ -55,6 +60,7 @@ export const LIVE_DATA_SCHEMAS = {
   'dashboards.created': dashboardChangedDataSchema,
   'dashboards.updated': dashboardChangedDataSchema,
   'dashboards.deleted': dashboardChangedDataSchema,
+  'notifications.created': notificationCreatedDataSchema,
 } as const;
 export type LiveStreamType = keyof typeof LIVE_DATA_SCHEMAS;
 export const LIVE_STREAM_TYPES = Object.keys(LIVE_DATA_SCHEMAS) as LiveStreamType[];
@@ -64,6 +70,7 @@ export type DeviceStatusData = z.infer<typeof deviceStatusDataSchema>;
 export type ThingUpdatedData = z.infer<typeof thingUpdatedDataSchema>;
 export type DeviceUpdatedData = z.infer<typeof deviceUpdatedDataSchema>;
 export type DashboardChangedData = z.infer<typeof dashboardChangedDataSchema>;
+export type NotificationCreatedData = z.infer<typeof notificationCreatedDataSchema>;
 export type SnapshotData = z.infer<typeof snapshotDataSchema>;
 
 /** What a reader of the stream gets: the snapshot, or one of the live events. */
@@ -73,7 +80,8 @@ export type LiveStreamEvent =
   | { type: 'devices.status'; data: DeviceStatusData }
   | { type: 'things.updated'; data: ThingUpdatedData }
   | { type: 'devices.updated'; data: DeviceUpdatedData }
-  | { type: 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted'; data: DashboardChangedData };
+  | { type: 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted'; data: DashboardChangedData }
+  | { type: 'notifications.created'; data: NotificationCreatedData };
 
 export function isLiveStreamType(type: string): type is LiveStreamType {
   return Object.hasOwn(LIVE_DATA_SCHEMAS, type);

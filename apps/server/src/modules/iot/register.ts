@@ -101,11 +101,13 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     resolve,
     telemetry,
     mailer: deps.mailer,
+    events,
     publicUrl: config.publicUrl,
   });
   const firing = createTriggerFiring({
     db,
     mailer: deps.mailer,
+    events,
     logger: app.log,
     minIntervalMs: config.iot.triggerMinIntervalMs,
   });

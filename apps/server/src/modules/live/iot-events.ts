@@ -1,5 +1,5 @@
 import type { DashboardEventType, EventBus } from './live-event.ts';
-import { spaceKeyOf } from './live-event.ts';
+import { personalSpaceKey, spaceKeyOf } from './live-event.ts';
 
 type Space = { organizationId: string | null; ownerUserId: string };
 
@@ -25,6 +25,17 @@ export function iotEvents(bus: EventBus | undefined) {
         type: 'devices.status',
         space: spaceKeyOf(space),
         data: { device_id: deviceId, status, at: at.toISOString() },
+      });
+    },
+    /**
+     * A notification was left for `userId`: announced in that user's own space key, which every live stream
+     * of theirs listens to (`live.routes.ts`), so the bell hears of it in whatever space it shows.
+     */
+    notificationCreated(userId: string, notificationId: string) {
+      bus?.publish({
+        type: 'notifications.created',
+        space: personalSpaceKey(userId),
+        data: { notification_id: notificationId, user_id: userId },
       });
     },
     propertyValue(

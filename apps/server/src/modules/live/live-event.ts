@@ -2,6 +2,7 @@ import type {
   DashboardChangedData,
   DeviceStatusData,
   DeviceUpdatedData,
+  NotificationCreatedData,
   PropertyValueData,
   ThingUpdatedData,
 } from '@tinkercloud/shared';
@@ -29,6 +30,8 @@ export type LiveEvent =
   | { type: 'things.updated'; space: SpaceKey; data: ThingUpdatedData }
   | { type: 'devices.updated'; space: SpaceKey; data: DeviceUpdatedData }
   | { type: DashboardEventType; space: SpaceKey; data: DashboardChangedData }
+  /** Always published in the recipient's own space key (their My Cloud), so one topic per user carries it. */
+  | { type: 'notifications.created'; space: SpaceKey; data: NotificationCreatedData }
   | { type: 'onboardings.updated'; space: SpaceKey; data: OnboardingsUpdatedData };
 export type DashboardEventType = 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted';
 export type LiveEventHandler = (event: LiveEvent) => void;
@@ -66,4 +69,9 @@ export function spaceTopic(space: SpaceKey): string {
 /** The space key of a row or resolved space (only the two fields matter). */
 export function spaceKeyOf(space: { organizationId: string | null; ownerUserId: string }): SpaceKey {
   return { organizationId: space.organizationId, ownerUserId: space.ownerUserId };
+}
+
+/** A user's own space key (their My Cloud): where what belongs to the user rather than a space is announced. */
+export function personalSpaceKey(userId: string): SpaceKey {
+  return { organizationId: null, ownerUserId: userId };
 }

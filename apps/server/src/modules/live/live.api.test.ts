@@ -204,6 +204,56 @@ describe('GET /live/v1/events', () => {
     expect(anonymous.body).toMatchObject({ code: 'unauthorized', detail: 'Authentication error' });
   });
 
+  it("announces the caller's own notifications on every stream of theirs, whatever the space, to nobody else", async () => {
+    const alice = await t.createUser();
+    const bob = await t.createUser();
+    const team = await f.space(
+      'pro',
+      [
+        [alice.id, 'role:pro-admin'],
+        [bob.id, 'role:pro-editor'],
+      ],
+      { planId: 'cloud-enterprise' },
+    );
+    const teamWorld = await world(alice.id, team.id);
+    const bobInTeam = await open(bob.id, { space: team.id });
+    const bobAtHome = await open(bob.id);
+    const aliceInTeam = await open(alice.id, { space: team.id });
+    for (const s of [bobInTeam, bobAtHome, aliceInTeam])
+      expect((await s.reader.next()).event).toBe('snapshot');
+
+    // An export request leaves Bob a notification ("Your historic data is ready").
+    const now = Date.now();
+    const requested = await f.call(
+      bob.id,
+      'POST',
+      '/iot/v2/series/historic_data',
+      {
+        from: new Date(now - 3_600_000).toISOString(),
+        to: new Date(now).toISOString(),
+        properties: [teamWorld.pid],
+      },
+      { space: team.id },
+    );
+    expect(requested.statusCode).toBe(202);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/notifications',
+      headers: await f.headersFor(bob.id),
+    });
+    const id = listed.json().notifications[0].id as string;
+    const announced = { event: 'notifications.created', data: { notification_id: id, user_id: bob.id } };
+    expect(await bobInTeam.reader.next()).toMatchObject(announced);
+    expect(await bobAtHome.reader.next()).toMatchObject(announced);
+
+    // Alice shares the space but not Bob's notifications: her next event is the team's value.
+    expect((await teamWorld.publish(7)).statusCode).toBe(200);
+    expect(await aliceInTeam.reader.next()).toMatchObject({ event: 'properties.value', data: { value: 7 } });
+    // Bob's team stream has nothing queued before that value either.
+    expect(await bobInTeam.reader.next()).toMatchObject({ event: 'properties.value', data: { value: 7 } });
+    for (const s of [bobInTeam, bobAtHome, aliceInTeam]) s.close();
+  });
+
   it('resumes after Last-Event-ID without a snapshot while the id is held, else sends a snapshot', async () => {
     const user = await t.createUser();
     const w = await world(user.id);

@@ -7,13 +7,15 @@ import { AppError } from '../../errors.ts';
 import { spaceRoute } from '../../http/route-access.ts';
 import { errors, security } from '../../http/route-schemas.ts';
 import { type SpaceRequest, type SpaceResolver, spaceRequestOf } from '../iot/common/space.ts';
-import { type SpaceKey, spaceKeyOf } from './live-event.ts';
+import { type EventBus, personalSpaceKey, type SpaceKey, spaceKeyOf, spaceKeyString } from './live-event.ts';
 import type { LiveHub, NumberedEvent } from './live-hub.ts';
 import { openSse, type SseOptions } from './sse.ts';
 import { STREAM_OPEN_RATE_LIMIT, type StreamRegistry } from './stream-registry.ts';
 
 interface LiveRoutesDeps {
   hub: LiveHub;
+  /** For what belongs to the caller rather than the space (their notifications). */
+  bus: EventBus;
   registry: StreamRegistry;
   resolve: SpaceResolver;
   readSnapshot: (space: SpaceKey) => Promise<SnapshotData>;
@@ -72,7 +74,9 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
           'value, value_updated_at}]} (skipped when `Last-Event-ID` is still held: the missed events follow ' +
           'instead), then `properties.value` {thing_id, property_id, name, value, updated_at}, ' +
           '`devices.status` {device_id, status, at}, `things.updated` {thing_id}, `devices.updated` ' +
-          '{device_id}, `dashboards.created` / `dashboards.updated` / `dashboards.deleted` {dashboard_id}. A comment line every 15 s. Needs `iot.read` in the space. The stream ends when the ' +
+          '{device_id}, `dashboards.created` / `dashboards.updated` / `dashboards.deleted` {dashboard_id}, ' +
+          "`notifications.created` {notification_id, user_id} (the caller's own notifications, in every space). " +
+          'A comment line every 15 s. Needs `iot.read` in the space. The stream ends when the ' +
           'token expires; reconnect with a fresh token and `Last-Event-ID`.',
         headers,
         produces: ['text/event-stream'],
@@ -95,6 +99,11 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
         else send(e);
       });
       stream.onClose(() => attachment.detach());
+      // Not held back behind the snapshot: it only tells the bell to read its list again.
+      const leaveOwn = followOwnNotifications(deps.bus, space, actorOf(request).userId, (data) =>
+        stream.send({ event: 'notifications.created', data }),
+      );
+      stream.onClose(leaveOwn);
       if (attachment.replay) {
         for (const e of attachment.replay) send(e);
       } else {
@@ -114,3 +123,22 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
     },
   );
 };
+
+/**
+ * The caller's notifications are announced in their own space key (`iotEvents.notificationCreated`). A stream
+ * of their My Cloud gets them through the hub like every event of that space; a stream of another space
+ * listens there too, for those events only. They carry no id, so they neither move `Last-Event-ID` nor are
+ * replayed: a client that reconnects reads its notifications again.
+ */
+function followOwnNotifications(
+  bus: EventBus,
+  space: SpaceKey,
+  userId: string,
+  send: (data: { notification_id: string; user_id: string }) => void,
+): () => void {
+  const own = personalSpaceKey(userId);
+  if (spaceKeyString(own) === spaceKeyString(space)) return () => undefined;
+  return bus.subscribe(own, (event) => {
+    if (event.type === 'notifications.created' && event.data.user_id === userId) send(event.data);
+  });
+}

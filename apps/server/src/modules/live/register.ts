@@ -42,6 +42,7 @@ export async function registerLive(
   });
   await app.register(liveRoutes, {
     hub,
+    bus: deps.events,
     registry,
     resolve: createSpaceResolver(deps.db),
     readSnapshot: createSnapshotReader({ db: deps.db, telemetry: deps.telemetry }),

@@ -27,4 +27,27 @@ describe('live wire', () => {
     );
     expect(decodeWire(spaceTopic(space), bad).ok).toBe(false);
   });
+
+  it("carries a notification announcement to the processes holding the recipient's other streams", () => {
+    const event: LiveEvent = {
+      type: 'notifications.created',
+      space,
+      data: { notification_id: 'e4494d55-872a-4fd2-9646-92f87949394c', user_id: space.ownerUserId },
+    };
+    expect(decodeWire(spaceTopic(space), encodeWire('p1', event))).toEqual({
+      ok: true,
+      origin: 'p1',
+      events: [event],
+    });
+    const anonymous = Buffer.from(
+      JSON.stringify({
+        v: 1,
+        origin: 'p1',
+        type: 'notifications.created',
+        space,
+        data: { notification_id: 'x' },
+      }),
+    );
+    expect(decodeWire(spaceTopic(space), anonymous).ok).toBe(false);
+  });
 });

@@ -18,6 +18,7 @@ const eventSchema = z.discriminatedUnion('type', [
   body('dashboards.created', LIVE_DATA_SCHEMAS['dashboards.created']),
   body('dashboards.updated', LIVE_DATA_SCHEMAS['dashboards.updated']),
   body('dashboards.deleted', LIVE_DATA_SCHEMAS['dashboards.deleted']),
+  body('notifications.created', LIVE_DATA_SCHEMAS['notifications.created']),
   body('onboardings.updated', z.object({ onboarding_id: z.uuid(), user_id: z.uuid() })),
 ]);
 const header = { v: z.literal(1), origin: z.string().min(1).max(64), space: spaceSchema };

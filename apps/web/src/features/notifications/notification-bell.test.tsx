@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '@/lib/api.ts';
 import { renderApp } from '@/test/app-harness.tsx';
+import { manualLive } from '../iot/testing/manual-live.ts';
 
 const list = () => ({
   unread: 2,
@@ -113,5 +114,33 @@ describe('notifications bell', () => {
     await app.queryClient.invalidateQueries({ queryKey: ['notifications'] });
     await screen.findByRole('button', { name: 'Notifications, 3 unread' });
     expect(shown).toEqual([{ title: 'Pump back online', body: 'ok' }]);
+  });
+
+  it('reads the list again when the live stream announces a notification, and after a reconnect', async () => {
+    const state = list();
+    let reads = 0;
+    const live = manualLive();
+    renderApp('/', {
+      handle: (url) => {
+        if (url !== '/notifications') return undefined;
+        reads += 1;
+        return structuredClone(state);
+      },
+      live: live.source,
+    });
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    state.notifications.unshift({ ...state.notifications[0], id: 'n3', title: 'Too cold' } as never);
+    state.unread = 3;
+    // The stream's first snapshot comes with the page: the list just read is not read again for it.
+    live.emit({ type: 'snapshot', data: { devices: [], properties: [] } });
+    expect(screen.queryByRole('button', { name: 'Notifications, 3 unread' })).toBeNull();
+    live.emit({ type: 'notifications.created', data: { notification_id: 'n3', user_id: 'u1' } });
+    await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+
+    state.unread = 4;
+    const before = reads;
+    live.emit({ type: 'snapshot', data: { devices: [], properties: [] } });
+    await screen.findByRole('button', { name: 'Notifications, 4 unread' });
+    expect(reads).toBe(before + 1);
   });
 });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { notifications, users } from '../../../db/schema/index.ts';
 
-type NewNotificationRow = typeof notifications.$inferInsert;
+export type NewNotificationRow = typeof notifications.$inferInsert;
 
 /** The only SQL for notifications (and the address their mail goes to). */
 export function createNotificationsRepository(db: Database) {
@@ -40,8 +40,13 @@ export function createNotificationsRepository(db: Database) {
         .where(and(...where));
     },
 
-    async insert(row: NewNotificationRow): Promise<void> {
-      await db.insert(notifications).values(row);
+    /** Stores the rows and says which notification each user got. */
+    insertMany(rows: NewNotificationRow[]): Promise<{ id: string; userId: string }[]> {
+      if (rows.length === 0) return Promise.resolve([]);
+      return db
+        .insert(notifications)
+        .values(rows)
+        .returning({ id: notifications.id, userId: notifications.userId });
     },
 
     /** The e-mail address a notification's mail goes to, if the user has one. */

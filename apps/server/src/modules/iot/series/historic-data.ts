@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createNotificationsRepository } from '../notifications/notifications.repository.ts';
+import { createNotifier } from '../notifications/notifier.ts';
 import { csvStream } from './csv-stream.ts';
 import { createSeriesRepository } from './series.repository.ts';
 
@@ -40,10 +42,13 @@ export function createHistoricData(deps: {
   resolve: SpaceResolver;
   telemetry: TelemetryStore;
   mailer?: Mailer;
+  /** Where the export's notification is announced (live streams); without it, nowhere. */
+  events?: EventBus | undefined;
   publicUrl: string;
 }) {
   const series = createSeriesRepository(deps.db);
   const notifications = createNotificationsRepository(deps.db);
+  const notifier = createNotifier(deps);
 
   /** The readable properties asked for: 404 when one is not (as if it did not exist), 400 for a bad range. */
   async function readable(space: IotSpace, query: ExportQuery) {
@@ -102,15 +107,17 @@ export function createHistoricData(deps: {
       const { ids } = await readable(space, query);
       const { id, link } = await keep(space, query, ids, new Date(Date.now() + EXPORT_DAYS * 86_400_000));
       const range = `${query.from.toISOString()} to ${query.to.toISOString()}`;
-      await notifications.insert({
-        userId: space.actorId,
-        organizationId: space.organizationId,
-        kind: 'historic_data',
-        title: 'Your historic data is ready',
-        body: `${ids.length} ${ids.length === 1 ? 'variable' : 'variables'}, ${range}, available for ${EXPORT_DAYS} days.`,
-        link,
-        data: { export_id: id },
-      });
+      await notifier.add([
+        {
+          userId: space.actorId,
+          organizationId: space.organizationId,
+          kind: 'historic_data',
+          title: 'Your historic data is ready',
+          body: `${ids.length} ${ids.length === 1 ? 'variable' : 'variables'}, ${range}, available for ${EXPORT_DAYS} days.`,
+          link,
+          data: { export_id: id },
+        },
+      ]);
       const to = await notifications.emailOf(space.actorId);
       if (to && deps.mailer) {
         const text = `Your historic data export is ready: ${link}\nThe link works for ${EXPORT_DAYS} days.`;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../db/client.ts';
-import { notifications } from '../../../db/schema/index.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import type { NewNotificationRow } from '../notifications/notifications.repository.ts';
+import type { Notifier } from '../notifications/notifier.ts';
 import type { FiringRepository } from './firing.repository.ts';
 import { type Expression, expand, type FiringContext, oneLine, textToHtml } from './trigger-templates.ts';
 import type { ActionRow } from './triggers.repository.ts';
@@ -36,7 +36,7 @@ const idsOf = (d: Delivery | undefined) =>
  * the others.
  */
 export async function runActions(deps: {
-  db: Database;
+  notifier: Notifier;
   repo: FiringRepository;
   mailer?: Mailer;
   logger: FastifyBaseLogger;
@@ -50,7 +50,7 @@ export async function runActions(deps: {
     ...idsOf((a.pushNotification as StoredMessage | null)?.delivery),
   ]);
   const people = new Map((await deps.repo.recipients(space, wanted)).map((p) => [p.id.toLowerCase(), p]));
-  const rows: (typeof notifications.$inferInsert)[] = [];
+  const rows: NewNotificationRow[] = [];
   for (const action of deps.actions) {
     const email = action.kind === 'NOTIFY-EMAIL' ? (action.email as StoredMessage | null) : null;
     const push = action.kind === 'NOTIFY-PUSH' ? (action.pushNotification as StoredMessage | null) : null;
@@ -95,5 +95,5 @@ export async function runActions(deps: {
       }
     }
   }
-  if (rows.length > 0) await deps.db.insert(notifications).values(rows);
+  await deps.notifier.add(rows);
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import type { EventBus } from '../../live/live-event.ts';
+import { createNotifier } from '../notifications/notifier.ts';
 import { createFiringRepository, type FiringClaim } from './firing.repository.ts';
 import { runActions } from './trigger-actions.ts';
 import { firesOnEveryValue, summarise } from './trigger-conditions.ts';
@@ -109,6 +111,8 @@ function buildIndex(rows: Awaited<ReturnType<ReturnType<typeof createFiringRepos
 export function createTriggerFiring(deps: {
   db: Database;
   mailer?: Mailer;
+  /** Where the notifications of push actions are announced (live streams); without it, nowhere. */
+  events?: EventBus | undefined;
   logger: FastifyBaseLogger;
   /** A trigger fires at most once per this many milliseconds. */
   minIntervalMs: number;
@@ -117,6 +121,7 @@ export function createTriggerFiring(deps: {
 }) {
   const repo = createFiringRepository(deps.db);
   const triggers = createTriggersRepository(deps.db);
+  const notifier = createNotifier(deps);
   const checkMs = deps.generationCheckMs ?? 1_000;
   let index: TriggerIndex | null = null;
   let loadedGeneration = -1;
@@ -284,7 +289,7 @@ export function createTriggerFiring(deps: {
     const actions = await triggers.actionsOf([trigger.id]);
     if (actions.length === 0) return;
     await runActions({
-      db: deps.db,
+      notifier,
       repo,
       mailer: deps.mailer,
       logger: deps.logger,

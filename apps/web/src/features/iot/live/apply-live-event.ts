@@ -148,5 +148,8 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
       void queryClient.invalidateQueries({ queryKey: iotKeys.dashboard(space, event.data.dashboard_id) });
       void queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(space) });
       return;
+    case 'notifications.created':
+      // The user's, not the space's: the bell listens for it (`useNotificationAnnouncements`).
+      return;
   }
 }

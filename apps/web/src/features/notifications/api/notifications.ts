@@ -7,8 +7,8 @@ import { joinUrl } from '@/lib/urls.ts';
 export const notificationKeys = { all: ['notifications'] as const };
 
 /**
- * `GET /notifications` (spec 7.4): newest first, with the unread count. The live stream announces no
- * notifications, so the bell polls this (`NOTIFICATIONS_POLL_MS`).
+ * `GET /notifications` (spec 7.4): newest first, with the unread count. The bell reads it again when the live
+ * stream announces a new one, and polls it (`NOTIFICATIONS_POLL_MS`) while the stream is down.
  */
 export function notificationsQueryOptions(api: ApiRequest, config: AppConfig) {
   return queryOptions({
@@ -19,6 +19,8 @@ export function notificationsQueryOptions(api: ApiRequest, config: AppConfig) {
 }
 
 export const NOTIFICATIONS_POLL_MS = 30_000;
+/** With a working stream, a slow read anyway: a notification marked read in another tab is not announced. */
+export const NOTIFICATIONS_SAFETY_POLL_MS = 300_000;
 
 /** `POST /notifications/read`: the given ones, or all of them when `ids` is undefined. */
 export async function markNotificationsRead(api: ApiRequest, config: AppConfig, ids?: string[]) {

@@ -1,24 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
-import { NOTIFICATIONS_POLL_MS, notificationsQueryOptions } from '../api/notifications.ts';
+import {
+  NOTIFICATIONS_POLL_MS,
+  NOTIFICATIONS_SAFETY_POLL_MS,
+  notificationsQueryOptions,
+} from '../api/notifications.ts';
 import { browserAlertsAllowed, freshNotifications } from '../model/fresh-notifications.ts';
+import { useNotificationAnnouncements } from '../model/use-notification-announcements.ts';
 
 // The panel loads on first use: every signed-in page carries the bell, none needs the panel at first.
 const NotificationPanel = lazy(() => import('./NotificationPanel.tsx'));
 
 /**
- * The header's bell with the unread count; opens the notifications panel. The live stream announces no
- * notifications, so it polls every 30 s while the tab is visible, and in the background too once the user
- * allowed browser notifications, which it then raises for each new unread one while the tab is hidden.
+ * The header's bell with the unread count; opens the notifications panel. The live stream announces each new
+ * notification, and the list is read again then; without a working stream it polls every 30 s. It keeps
+ * listening in the background once the user allowed browser notifications, which it then raises for each new
+ * unread one while the tab is hidden.
  */
 export function NotificationBell() {
   const { api, config } = useServices();
   const [open, setOpen] = useState(false);
   const alerts = browserAlertsAllowed();
+  const streamed = useNotificationAnnouncements();
   const { data } = useQuery({
     ...notificationsQueryOptions(api, config),
-    refetchInterval: NOTIFICATIONS_POLL_MS,
+    refetchInterval: streamed ? NOTIFICATIONS_SAFETY_POLL_MS : NOTIFICATIONS_POLL_MS,
     refetchIntervalInBackground: alerts,
   });
   const seen = useRef<Set<string> | null>(null);
