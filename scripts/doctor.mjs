@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { handshake, httpsRequest, mqttConnect, resolve, trustWith } from './doctor/probes.mjs';
+import { handshake, httpsRequest, mqttConnect, reportedPorts, resolve, trustWith } from './doctor/probes.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,8 +26,8 @@ if (args.help) {
                       [--client-id ID --client-secret SECRET]
   --url        the server's address (default: PUBLIC_URL, else http://localhost:8080)
   --host       the host given to arduino-iot-js (default: the URL's host)
-  --https-port HTTPS and WSS port (default: HTTPS_PORT, else 8443)
-  --mqtt-port  MQTT over TLS port (default: MQTT_TLS_PORT, else 8884)
+  --https-port HTTPS and WSS port (default: the one the server reports, else HTTPS_PORT, else 8443)
+  --mqtt-port  MQTT over TLS port (default: the one the server reports, else MQTT_TLS_PORT, else 8884)
   --ca         the CA clients trust besides the system's (default: DATA_DIR/tls/ca.pem when it exists)
   --client-id, --client-secret  an API key (or DOCTOR_CLIENT_ID, DOCTOR_CLIENT_SECRET): checks an application
                login, and a device login with a temporary device it creates and deletes`);
@@ -36,8 +36,10 @@ if (args.help) {
 
 const url = (args.url ?? process.env.PUBLIC_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const host = (args.host ?? new URL(url).hostname).replace(/^\[(.*)\]$/, '$1');
-const httpsPort = Number(args['https-port'] ?? process.env.HTTPS_PORT ?? 8443);
-const mqttPort = Number(args['mqtt-port'] ?? process.env.MQTT_TLS_PORT ?? 8884);
+// A server whose default port was taken listens on the next free one, and says which in its web app config.
+const reported = await reportedPorts(url);
+const httpsPort = Number(args['https-port'] ?? reported.https ?? process.env.HTTPS_PORT ?? 8443);
+const mqttPort = Number(args['mqtt-port'] ?? reported.mqttTls ?? process.env.MQTT_TLS_PORT ?? 8884);
 const localCa = path.join(process.env.DATA_DIR ?? './data', 'tls', 'ca.pem');
 const caFile = args.ca ?? (existsSync(localCa) ? localCa : null);
 if (caFile && !existsSync(caFile)) {

@@ -102,3 +102,21 @@ export function httpsRequest(url, { method = 'GET', form, json, token }, ca) {
     req.end(body);
   });
 }
+
+/**
+ * The TLS ports the server reports in its web app configuration (`/app-config.js`, `mqtt.tlsUrl` and
+ * `mqtt.wssUrl`): the ones it really took, which differ from the defaults when those were in use. Empty when
+ * it does not say (an older server, an external broker, TLS off, or no answer).
+ */
+export async function reportedPorts(baseUrl) {
+  try {
+    const res = await fetch(`${baseUrl}/app-config.js`, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) return {};
+    const body = await res.text();
+    const config = JSON.parse(body.slice(body.indexOf('=') + 1, body.lastIndexOf(';')));
+    const portOf = (address) => (address ? Number(new URL(address).port) || undefined : undefined);
+    return { https: portOf(config.mqtt?.wssUrl), mqttTls: portOf(config.mqtt?.tlsUrl) };
+  } catch {
+    return {};
+  }
+}

@@ -101,7 +101,7 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
       telemetry,
       events,
       logger,
-      brokerUrls: () => brokerUrls(config, listening),
+      brokerUrls: () => brokerUrls(config, listening, https?.port ?? null),
     });
     // Made (or loaded) before any TLS listener; both follow their renewals and replacements.
     certificates = await createCertificates(config, logger);

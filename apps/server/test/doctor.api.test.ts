@@ -55,7 +55,10 @@ describe.skipIf(!onServer)('npm run doctor', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const doctor = (args: string[], opts: { preload?: boolean; env?: Record<string, string> } = {}) =>
+  const doctor = (
+    args: string[],
+    opts: { preload?: boolean; env?: Record<string, string>; ports?: boolean } = {},
+  ) =>
     run(
       process.execPath,
       [
@@ -63,10 +66,9 @@ describe.skipIf(!onServer)('npm run doctor', () => {
         path.join(root, 'scripts/doctor.mjs'),
         '--url',
         server.url.replace('127.0.0.1', 'localhost'),
-        '--https-port',
-        String(ports.https),
-        '--mqtt-port',
-        String(ports.mqttTls),
+        ...(opts.ports === false
+          ? []
+          : ['--https-port', String(ports.https), '--mqtt-port', String(ports.mqttTls)]),
         ...args,
       ],
       { cwd: root, env: { ...process.env, DATA_DIR: dataDir, ...opts.env }, timeout: 90_000 },
@@ -89,6 +91,17 @@ describe.skipIf(!onServer)('npm run doctor', () => {
     ]) {
       expect(result.stdout).toMatch(line);
     }
+  });
+
+  it('checks the TLS ports the server reports when none is given (a taken default falls back to another)', async () => {
+    const result = await doctor([], { ports: false });
+    expect(result.stdout).toContain(`device port ${ports.mqttTls}, application port ${ports.https}`);
+    expect(result.stdout).toMatch(
+      new RegExp(`ok {4}certificate of mqtts-up\\.localhost:${ports.mqttTls} trusted`),
+    );
+    expect(result.stdout).toMatch(
+      new RegExp(`ok {4}MQTT answers at wss://wss\\.localhost:${ports.https}/mqtt`),
+    );
   });
 
   it('says what to fix: names that do not resolve, a CA the client does not trust, a wrong API key', async () => {

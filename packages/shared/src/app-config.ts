@@ -10,12 +10,15 @@ export const COOKIE_PREFIX = 'tc_';
 
 /**
  * Where devices reach the server's MQTT broker, as the server prints them at start: plain MQTT, MQTT over
- * TLS (when configured) and MQTT over WebSocket. Null when the server cannot tell (an external broker).
+ * TLS (when configured), MQTT over WebSocket, and over secure WebSocket on the HTTPS listener (applications;
+ * absent from older servers). Null when the server cannot tell (an external broker). The ports are the ones
+ * really taken: a taken default falls back to the next free port.
  */
 export const brokerUrlsSchema = z.object({
   url: z.string().nullable(),
   tlsUrl: z.string().nullable(),
   wsUrl: z.string().nullable(),
+  wssUrl: z.string().nullable().optional(),
 });
 export type BrokerUrls = z.infer<typeof brokerUrlsSchema>;
 

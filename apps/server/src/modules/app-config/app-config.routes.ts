@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { publicRoute } from '../../http/route-access.ts';
 
-const NO_BROKER: BrokerUrls = { url: null, tlsUrl: null, wsUrl: null };
+const NO_BROKER: BrokerUrls = { url: null, tlsUrl: null, wsUrl: null, wssUrl: null };
 
 export function toAppConfig(config: Config, mqtt: BrokerUrls = NO_BROKER): AppConfig {
   return {

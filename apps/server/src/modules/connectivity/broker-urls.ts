@@ -11,18 +11,27 @@ import type { Listening } from './embedded-broker.ts';
 export function brokerUrls(
   config: { publicUrl: string; mqtt: MqttConfig },
   listening: Listening | null,
+  /** The HTTPS listener's port, when it runs: MQTT over WebSocket is served there too. */
+  httpsPort: number | null = null,
 ): BrokerUrls {
-  if (config.mqtt.mode === 'external' || !listening) return { url: null, tlsUrl: null, wsUrl: null };
+  if (config.mqtt.mode === 'external' || !listening)
+    return { url: null, tlsUrl: null, wsUrl: null, wssUrl: null };
   const host = ['0.0.0.0', '::', ''].includes(config.mqtt.host)
     ? new URL(config.publicUrl).hostname
     : config.mqtt.host;
-  // An IPv6 literal needs brackets in a URL.
-  const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const h = bracketed(host);
   return {
     url: `mqtt://${h}:${listening.port}`,
     tlsUrl: listening.tlsPort ? `mqtts://${h}:${listening.tlsPort}` : null,
     wsUrl: listening.websocketPath
       ? `${config.publicUrl.replace(/^http/, 'ws')}${listening.websocketPath}`
       : null,
+    wssUrl:
+      listening.websocketPath && httpsPort !== null
+        ? `wss://${bracketed(new URL(config.publicUrl).hostname)}:${httpsPort}${listening.websocketPath}`
+        : null,
   };
 }
+
+/** An IPv6 literal needs brackets in a URL. */
+const bracketed = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
