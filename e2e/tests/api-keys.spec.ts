@@ -167,6 +167,8 @@ test('a key made in the UI works with the official REST client as the Integratio
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('token request failed: 401');
   } finally {
+    // The page's live stream would try to reconnect to the stopped server: leave it first.
+    await page.goto('about:blank');
     if (!stopped) await server.stop();
   }
 });

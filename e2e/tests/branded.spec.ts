@@ -68,6 +68,8 @@ test('a branded sub-domain offers only its space, with its name in the header, a
     await expectSignedIn(page, visitor.account);
     expect(await sidebarLinks(page)).toEqual(['Home']);
   } finally {
+    // The page's live stream would try to reconnect to the stopped server: leave it first.
+    await page.goto('about:blank');
     if (!stopped) await server.stop();
   }
 });

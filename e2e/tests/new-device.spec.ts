@@ -204,6 +204,8 @@ test('the Firmware tab uploads a binary, shows the update pending and cancels it
     await expect(page.getByTestId('ota-row').first()).toHaveAttribute('data-status', 'cancelled');
     await expect(page.getByRole('button', { name: 'Upload and update' })).toBeEnabled();
   } finally {
+    // The page's live stream would try to reconnect to the stopped server: leave it first.
+    await page.goto('about:blank');
     if (!stopped) await server.stop();
   }
 });

@@ -20,7 +20,8 @@ export interface LiveOptions {
 
 const LIVE_DEFAULTS = {
   heartbeatMs: LIVE_HEARTBEAT_MS,
-  maxStreamsPerUser: 10,
+  // Every open tab holds one for its notifications bell; a page with onboarding adds another.
+  maxStreamsPerUser: 20,
   bufferSize: 500,
 } as const;
 

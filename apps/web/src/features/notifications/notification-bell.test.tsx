@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '@/lib/api.ts';
 import { renderApp } from '@/test/app-harness.tsx';
 import { manualLive } from '../iot/testing/manual-live.ts';
+import { NOTIFICATION_STREAM_DELAY_MS } from './model/use-notification-announcements.ts';
 
 const list = () => ({
   unread: 2,
@@ -46,6 +47,7 @@ function fakeNotifications() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -116,9 +118,10 @@ describe('notifications bell', () => {
     expect(shown).toEqual([{ title: 'Pump back online', body: 'ok' }]);
   });
 
-  it('reads the list again when the live stream announces a notification, and after a reconnect', async () => {
+  it('reads the list again when it starts hearing the live stream, on each announcement and after a reconnect', async () => {
     const state = list();
     let reads = 0;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const live = manualLive();
     renderApp('/', {
       handle: (url) => {
@@ -129,18 +132,25 @@ describe('notifications bell', () => {
       live: live.source,
     });
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
-    state.notifications.unshift({ ...state.notifications[0], id: 'n3', title: 'Too cold' } as never);
+    // One arrives before the bell listens; it joins the stream once the page has been shown a while, and reads
+    // the list then, since nothing said before it listened is replayed.
     state.unread = 3;
-    // The stream's first snapshot comes with the page: the list just read is not read again for it.
-    live.emit({ type: 'snapshot', data: { devices: [], properties: [] } });
-    expect(screen.queryByRole('button', { name: 'Notifications, 3 unread' })).toBeNull();
-    live.emit({ type: 'notifications.created', data: { notification_id: 'n3', user_id: 'u1' } });
+    const before = live.listening();
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATION_STREAM_DELAY_MS));
+    expect(live.listening()).toBe(before + 1);
     await screen.findByRole('button', { name: 'Notifications, 3 unread' });
 
     state.unread = 4;
-    const before = reads;
-    live.emit({ type: 'snapshot', data: { devices: [], properties: [] } });
+    live.emit({ type: 'notifications.created', data: { notification_id: 'n3', user_id: 'u1' } });
     await screen.findByRole('button', { name: 'Notifications, 4 unread' });
-    expect(reads).toBe(before + 1);
+
+    // Values and other events do not read it again; a reconnect does.
+    const readsBefore = reads;
+    live.emit({ type: 'devices.updated', data: { device_id: 'd1' } });
+    state.unread = 5;
+    live.setOpen(false);
+    live.setOpen(true);
+    await screen.findByRole('button', { name: 'Notifications, 5 unread' });
+    expect(reads).toBe(readsBefore + 1);
   });
 });

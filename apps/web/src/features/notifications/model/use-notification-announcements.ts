@@ -5,9 +5,16 @@ import { useSpaces } from '@/features/spaces/hooks.ts';
 import { notificationKeys } from '../api/notifications.ts';
 
 /**
+ * How long a page is shown before the bell opens the space's stream for itself: every page carries the bell, and
+ * a stream costs the server a snapshot read, so one hopped through by full page loads opens none (pages that
+ * show live values open it at once, and the bell joins).
+ */
+export const NOTIFICATION_STREAM_DELAY_MS = 5_000;
+
+/**
  * Keeps the notifications list fresh from the live stream of the selected space, which announces the user's
- * own notifications in every space (`notifications.created`). A reconnect (a new `snapshot`) reads the list
- * again too: announcements made while the stream was down are not replayed. Returns whether the stream is
+ * own notifications in every space (`notifications.created`). Starting to listen (and each reconnect) reads the
+ * list again too: announcements made while it was not listening are not replayed. Returns whether the stream is
  * open, so the bell polls only when it is not.
  */
 export function useNotificationAnnouncements(): boolean {
@@ -17,18 +24,24 @@ export function useNotificationAnnouncements(): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!live) return;
-    let snapshots = 0;
+    let leave: (() => void) | undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    const leave = live.subscribe(space, {
-      onMessage: (message) => {
-        if (message.type === 'notifications.created') refresh();
-        // The first snapshot comes with the page, whose list is being read already.
-        else if (message.type === 'snapshot' && ++snapshots > 1) refresh();
-      },
-      onOpen: setOpen,
-    });
+    const join = setTimeout(() => {
+      leave = live.subscribe(space, {
+        onMessage: (message) => {
+          if (message.type === 'notifications.created') refresh();
+        },
+        // Each time the bell starts hearing (joining, a reconnect), it reads the list once: what arrived while
+        // it was not listening is not replayed.
+        onOpen: (open) => {
+          setOpen(open);
+          if (open) refresh();
+        },
+      });
+    }, NOTIFICATION_STREAM_DELAY_MS);
     return () => {
-      leave();
+      clearTimeout(join);
+      leave?.();
       setOpen(false);
     };
   }, [live, queryClient, space]);
