@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { httpStream, injectStream } from '../../../test/sse.ts';
 import { iotDevices } from '../../db/schema/index.ts';
-import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp({}, { live: { heartbeatMs: 40, maxStreamsPerUser: 3, bufferSize: 5 } });
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp({}, { live: { heartbeatMs: 40, maxStreamsPerUser: 3, bufferSize: 5 } }));
 });
 afterAll(() => t?.close());
 

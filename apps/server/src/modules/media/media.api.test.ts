@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { multipart, PNG, spaceFixtures, streamedMultipart } from '../spaces/spaces.fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import {
+  multipart,
+  PNG,
+  type SpaceFixtures,
+  spaceTestApp,
+  streamedMultipart,
+} from '../spaces/spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 

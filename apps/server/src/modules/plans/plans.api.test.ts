@@ -1,15 +1,14 @@
 import { FREE_LIMITS, PLAN_LIMITS } from '@tinkercloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
 import { createPlansRepository } from './plans.repository.ts';
 import { applyUserPlan } from './plans.service.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 

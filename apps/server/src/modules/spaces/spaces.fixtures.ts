@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Role } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Account } from '../accounts/account.types.ts';
 import { createSpacesRepository } from './spaces.repository.ts';
@@ -131,4 +131,15 @@ export function spaceFixtures(t: TestApp) {
       return org;
     },
   };
+}
+
+export type SpaceFixtures = ReturnType<typeof spaceFixtures>;
+
+/** A test file's app (`env` and `options` as `createTestApp` takes them) and the space fixtures over it; the file closes `t`. */
+export async function spaceTestApp(
+  env?: Record<string, string>,
+  options?: TestAppOptions,
+): Promise<{ t: TestApp; f: SpaceFixtures }> {
+  const t = await createTestApp(env, options);
+  return { t, f: spaceFixtures(t) };
 }
