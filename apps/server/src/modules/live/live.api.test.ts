@@ -150,17 +150,8 @@ describe('GET /live/v1/events', () => {
   });
 
   it("never delivers another space's events; outsiders get 404, no token 401", async () => {
-    const alice = await t.createUser();
-    const bob = await t.createUser();
+    const { space: team, admin: alice, editor: bob } = await f.team();
     const carol = await t.createUser();
-    const team = await f.space(
-      'pro',
-      [
-        [alice.id, 'role:pro-admin'],
-        [bob.id, 'role:pro-editor'],
-      ],
-      { planId: 'cloud-enterprise' },
-    );
     const other = await f.space('edu', [[carol.id, 'role:edu-admin']], {
       planId: 'cloud-classroom',
       planSeats: 10,

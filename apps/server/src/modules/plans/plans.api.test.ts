@@ -55,17 +55,8 @@ describe('plans and recap', () => {
   });
 
   it('gives a space its plan, member count and limits; members without plan.read get 403, others 404', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: org, admin, student } = await f.school();
     const outsider = await t.createUser();
-    const org = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom' },
-    );
     const headers = { 'x-organization': org.id };
     const res = await f.call(admin.id, 'GET', RECAP, undefined, headers);
     expect(res.statusCode).toBe(200);

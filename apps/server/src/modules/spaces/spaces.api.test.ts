@@ -48,16 +48,7 @@ describe('spaces API', () => {
   });
 
   it('shows each member their own roles, the member count and the plan name', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
-    const org = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom', planSeats: 30 },
-    );
+    const { space: org, admin, student } = await f.school({ planSeats: 30 });
     const [mine] = (await f.call(student.id, 'GET', ORGS)).json().organizations;
     expect(mine).toMatchObject({
       id: org.id,

@@ -355,17 +355,8 @@ describe('dashboards v3', () => {
 
 describe('dashboards across spaces and roles', () => {
   it('keeps dashboards inside their space and follows the role table', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: school, admin, student } = await f.school();
     const outsider = await t.createUser();
-    const school = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom' },
-    );
     const d = (
       await f.call(admin.id, 'POST', '/iot/v2/dashboards', { name: 'Class' }, { space: school.id })
     ).json();

@@ -134,17 +134,8 @@ describe('group lists, folders and trash', () => {
   });
 
   it('keeps lists and folders inside their space (X-Organization) and follows roles', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: school, admin, student } = await f.school();
     const outsider = await t.createUser();
-    const school = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom' },
-    );
     const device = await f.device(admin.id, { name: 'class-board' }, school.id);
     const folder = (
       await f.call(
