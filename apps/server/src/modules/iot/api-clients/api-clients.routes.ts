@@ -42,8 +42,9 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
     {
       summary: "The caller's API keys in the space (X-Organization; absent = My Cloud)",
       response: { 200: z.array(apiClientSchema) },
+      media: MEDIA.json,
     },
-    async (request, reply) => reply.type(MEDIA.json).send(await clients.list(space(request))),
+    async (request) => clients.list(space(request)),
   );
 
   route.post(

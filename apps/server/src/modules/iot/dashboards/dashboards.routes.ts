@@ -170,18 +170,10 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       params: widgetParams,
       body: widgetLinkBody,
       response: { 200: variablesLinksSchema },
+      media: media('variableslinks'),
     },
-    async (request, reply) =>
-      reply
-        .type(media('variableslinks'))
-        .send(
-          await dashboards.link(
-            ref(request),
-            request.params.id,
-            request.params.widgetId,
-            request.body.variables,
-          ),
-        ),
+    async (request) =>
+      dashboards.link(ref(request), request.params.id, request.params.widgetId, request.body.variables),
   );
 
   route.get(
@@ -191,11 +183,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       summary: 'Users the dashboard is shared with',
       params: idParam,
       response: { 200: sharesSchema },
+      media: 'application/vnd.arduino.dashboardshare+json; type=collection; charset=utf-8',
     },
-    async (request, reply) =>
-      reply
-        .type('application/vnd.arduino.dashboardshare+json; type=collection; charset=utf-8')
-        .send(await dashboards.shares(ref(request), request.params.id)),
+    async (request) => dashboards.shares(ref(request), request.params.id),
   );
 
   route.put(
@@ -216,11 +206,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   route.delete(
     '/iot/v2/dashboards/:id/shares/:user_id',
     spaceRoute('iot.write'),
-    {
-      summary: 'Stop sharing with a user',
-      params: shareParams,
-      response: { 200: emptyBody },
-    },
+    { summary: 'Stop sharing with a user', params: shareParams, response: { 200: emptyBody } },
     async (request, reply) => {
       await dashboards.unshare(ref(request), request.params.id, request.params.user_id);
       return sendEmpty(reply);

@@ -40,11 +40,9 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: idParam,
       querystring: showDeletedQuery,
       response: { 200: z.array(propertySchema) },
+      media: MEDIA.properties,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.properties)
-        .send(await properties.list(ref(request), request.params.id, request.query.show_deleted ?? false)),
+    async (request) => properties.list(ref(request), request.params.id, request.query.show_deleted ?? false),
   );
 
   route.put(
@@ -55,12 +53,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: idParam,
       body: propertyPayload,
       response: { 201: propertySchema },
+      status: 201,
+      media: MEDIA.property,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.property)
-        .send(await properties.create(ref(request), request.params.id, request.body)),
+    async (request) => properties.create(ref(request), request.params.id, request.body),
   );
 
   route.get(
@@ -71,18 +67,15 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: thingPropertyParams,
       querystring: showDeletedQuery,
       response: { 200: propertySchema },
+      media: MEDIA.property,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.property)
-        .send(
-          await properties.show(
-            ref(request),
-            request.params.id,
-            request.params.pid,
-            request.query.show_deleted ?? false,
-          ),
-        ),
+    async (request) =>
+      properties.show(
+        ref(request),
+        request.params.id,
+        request.params.pid,
+        request.query.show_deleted ?? false,
+      ),
   );
 
   route.post(
@@ -93,11 +86,9 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: thingPropertyParams,
       body: propertyPayload,
       response: { 200: propertySchema },
+      media: MEDIA.property,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.property)
-        .send(await properties.update(ref(request), request.params.id, request.params.pid, request.body)),
+    async (request) => properties.update(ref(request), request.params.id, request.params.pid, request.body),
   );
 
   route.delete(
@@ -178,12 +169,9 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: thingPropertyParams,
       querystring: timeseriesQuery,
       response: { 200: timeseriesSchema },
+      media: MEDIA.timeseries,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.timeseries)
-        .send(
-          await properties.timeseries(ref(request), request.params.id, request.params.pid, request.query),
-        ),
+    async (request) =>
+      properties.timeseries(ref(request), request.params.id, request.params.pid, request.query),
   );
 };

@@ -69,9 +69,9 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       summary: 'Numeric values binned by interval seconds (at most 86400) and aggregated',
       body: batchQueryBody,
       response: { 200: batchSchema },
+      media: type('series.batch'),
     },
-    async (request, reply) =>
-      reply.type(type('series.batch')).send(await series.batchQuery(ref(request), request.body)),
+    async (request) => series.batchQuery(ref(request), request.body),
   );
 
   route.post(
@@ -81,11 +81,9 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       summary: 'One stored value per interval (60 to 86400 seconds), any type',
       body: batchQuerySamplingBody,
       response: { 200: sampledBatchSchema },
+      media: type('series.batch.sampled'),
     },
-    async (request, reply) =>
-      reply
-        .type(type('series.batch.sampled'))
-        .send(await series.batchQuerySampling(ref(request), request.body)),
+    async (request) => series.batchQuerySampling(ref(request), request.body),
   );
 
   route.post(
@@ -95,11 +93,9 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       summary: 'The last value of each property',
       body: lastValueBody,
       response: { 200: lastValueSchema },
+      media: type('series.raw.batch.lastvalue'),
     },
-    async (request, reply) =>
-      reply
-        .type(type('series.raw.batch.lastvalue'))
-        .send(await series.lastValues(ref(request), request.body)),
+    async (request) => series.lastValues(ref(request), request.body),
   );
 
   route.post(

@@ -63,12 +63,10 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       querystring: forceBindQuery,
       body: thingCreateBody,
       response: { 201: thingWrittenSchema },
+      status: 201,
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.thing)
-        .send(await things.create(ref(request), request.body, request.query.force ?? false)),
+    async (request) => things.create(ref(request), request.body, request.query.force ?? false),
   );
 
   route.get(
@@ -79,11 +77,9 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       params: idParam,
       querystring: thingShowQuery,
       response: { 200: thingSchema },
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.thing)
-        .send(await things.show(ref(request), request.params.id, request.query.show_deleted ?? false)),
+    async (request) => things.show(ref(request), request.params.id, request.query.show_deleted ?? false),
   );
 
   route.post(
@@ -95,13 +91,10 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       querystring: forceBindQuery,
       body: thingUpdateBody,
       response: { 200: thingWrittenSchema },
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.thing)
-        .send(
-          await things.update(ref(request), request.params.id, request.body, request.query.force ?? false),
-        ),
+    async (request) =>
+      things.update(ref(request), request.params.id, request.body, request.query.force ?? false),
   );
 
   route.delete(
@@ -127,12 +120,10 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       params: idParam,
       body: thingCloneBody,
       response: { 201: thingSchema },
+      status: 201,
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.thing)
-        .send(await things.clone(ref(request), request.params.id, request.body)),
+    async (request) => things.clone(ref(request), request.params.id, request.body),
   );
 
   route.get(
@@ -142,9 +133,9 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       summary: 'The thing as a template (variables by sketch name)',
       params: idParam,
       response: { 200: thingTemplateSchema },
+      media: MEDIA.thingTemplate,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.thingTemplate).send(await things.template(ref(request), request.params.id)),
+    async (request) => things.template(ref(request), request.params.id),
   );
 
   registerTagRoutes(app, { base: '/iot/v2/things', noun: 'thing', openApiTags: tags, service: things });
