@@ -48,7 +48,7 @@ describe('spaces API', () => {
   });
 
   it('shows each member their own roles, the member count and the plan name', async () => {
-    const { space: org, admin, student } = await f.school({ planSeats: 30 });
+    const { space: org, student } = await f.school({ planSeats: 30 });
     const [mine] = (await f.call(student.id, 'GET', ORGS)).json().organizations;
     expect(mine).toMatchObject({
       id: org.id,
