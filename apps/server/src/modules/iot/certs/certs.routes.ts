@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, idParam, sendEmpty } from '../common/schemas.ts';
+import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { certCreateBody, certParams, certSchema, certUpdateBody } from './certs.schemas.ts';
 import type { CertsService } from './certs.service.ts';
@@ -65,10 +65,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
   route.delete(
     '/iot/v2/devices/:id/certs/:cid',
     spaceRoute('iot.write'),
-    { summary: 'Delete a certificate', params: certParams, response: { 200: emptyBody } },
-    async (request, reply) => {
-      await certs.remove(ref(request), request.params.id, request.params.cid);
-      return sendEmpty(reply);
-    },
+    { summary: 'Delete a certificate', params: certParams, empty: true },
+    async (request) => certs.remove(ref(request), request.params.id, request.params.cid),
   );
 };

@@ -5,7 +5,7 @@ import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { sendCachedAnswer } from '../common/cached-reply.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
+import { forceQuery, idParam, showDeletedQuery } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { registerTagRoutes } from '../common/tag-routes.ts';
 import { deviceClaimBody } from './claim.schemas.ts';
@@ -123,12 +123,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Delete a device: soft by default, for good with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await devices.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => devices.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.get(
@@ -152,12 +149,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Send property values as the device would (by property or variable name)',
       params: idParam,
       body: devicePropertiesBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await devices.putProperties(ref(request), request.params.id, request.body.properties);
-      return sendEmpty(reply);
-    },
+    async (request) => devices.putProperties(ref(request), request.params.id, request.body.properties),
   );
 
   route.get(
@@ -236,21 +230,15 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Check a secret key: 200 when it matches, 400 otherwise',
       params: idParam,
       body: passCheckBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await devices.checkPass(ref(request), request.params.id, request.body.password);
-      return sendEmpty(reply);
-    },
+    async (request) => devices.checkPass(ref(request), request.params.id, request.body.password),
   );
 
   route.delete(
     '/iot/v2/devices/:id/pass',
     spaceRoute('iot.write'),
-    { summary: 'Remove the secret key', params: idParam, response: { 200: emptyBody } },
-    async (request, reply) => {
-      await devices.deletePass(ref(request), request.params.id);
-      return sendEmpty(reply);
-    },
+    { summary: 'Remove the secret key', params: idParam, empty: true },
+    async (request) => devices.deletePass(ref(request), request.params.id),
   );
 };

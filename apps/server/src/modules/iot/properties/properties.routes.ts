@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
+import { forceQuery, idParam, showDeletedQuery } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import {
   propertyPayload,
@@ -98,17 +98,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: 'Delete a property: soft by default, for good (with its values) with force=true',
       params: thingPropertyParams,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.remove(
-        ref(request),
-        request.params.id,
-        request.params.pid,
-        request.query.force ?? false,
-      );
-      return sendEmpty(reply);
-    },
+    async (request) =>
+      properties.remove(ref(request), request.params.id, request.params.pid, request.query.force ?? false),
   );
 
   route.put(
@@ -118,12 +111,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: 'Publish a value: it becomes the last value and is stored in the series when persisted',
       params: thingPropertyParams,
       body: publishBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.publish(ref(request), request.params.id, request.params.pid, request.body.value);
-      return sendEmpty(reply);
-    },
+    async (request) =>
+      properties.publish(ref(request), request.params.id, request.params.pid, request.body.value),
   );
 
   route.put(
@@ -133,12 +124,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: `Values of one variable with the time each was taken (at most ${MAX_BATCH_VALUES}); not sent to the device`,
       params: thingPropertyParams,
       body: publishBatchBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.publishBatch(ref(request), request.params.id, request.params.pid, request.body);
-      return sendEmpty(reply);
-    },
+    async (request) =>
+      properties.publishBatch(ref(request), request.params.id, request.params.pid, request.body),
   );
 
   route.put(
@@ -148,17 +137,15 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: `Values of several variables by name (at most ${MAX_VALUES_PER_PUBLISH}), as the device (default) or to it (to_device)`,
       params: idParam,
       body: thingPublishBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.publishMany(
+    async (request) =>
+      properties.publishMany(
         ref(request),
         request.params.id,
         request.body.properties,
         request.body.to_device ?? false,
-      );
-      return sendEmpty(reply);
-    },
+      ),
   );
 
   route.get(

@@ -5,7 +5,7 @@ import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, forceQuery, idParam, plainJson, sendEmpty } from '../common/schemas.ts';
+import { forceQuery, idParam, plainJson } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { registerTagRoutes } from '../common/tag-routes.ts';
 import {
@@ -104,12 +104,9 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       summary: 'Delete a thing: soft by default, for good (with its properties and values) with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await things.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => things.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.put(

@@ -110,12 +110,9 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'Delete a trigger: soft by default, for good (with its actions) with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await triggers.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => triggers.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.get(
@@ -148,12 +145,9 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'Take users off every action of the trigger',
       params: idParam,
       body: recipientsBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await triggers.unsubscribe(ref(request), request.params.id, request.body.recipients);
-      return sendEmpty(reply);
-    },
+    async (request) => triggers.unsubscribe(ref(request), request.params.id, request.body.recipients),
   );
 
   const actionTags = ['iot: actions'];
