@@ -26,13 +26,8 @@ describe('catalogues', () => {
   });
 
   it('lists kits for My Cloud and school members; team spaces have no courses', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: school, admin, student } = await f.school();
     const outsider = await t.createUser();
-    const school = await f.space('edu', [
-      [admin.id, 'role:edu-admin'],
-      [student.id, 'role:edu-student'],
-    ]);
     const team = await f.space('pro', [[admin.id, 'role:pro-admin']]);
     const mine = await f.call(outsider.id, 'GET', '/education/v2/kits');
     expect(mine.statusCode).toBe(200);

@@ -150,7 +150,7 @@ describe('GET /live/v1/events', () => {
   });
 
   it("never delivers another space's events; outsiders get 404, no token 401", async () => {
-    const { space: team, admin: alice, editor: bob } = await f.team();
+    const { space: team, admin: alice, editor: bob } = await f.team({ planId: 'cloud-enterprise' });
     const carol = await t.createUser();
     const other = await f.space('edu', [[carol.id, 'role:edu-admin']], {
       planId: 'cloud-classroom',
@@ -267,12 +267,7 @@ describe('GET /live/v1/events', () => {
   });
 
   it('ends the stream of a member removed from the space', async () => {
-    const admin = await t.createUser();
-    const member = await t.createUser();
-    const team = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [member.id, 'role:pro-editor'],
-    ]);
+    const { space: team, admin, editor: member } = await f.team();
     const s = await open(member.id, { space: team.id });
     await s.reader.nextOf('snapshot');
     const removed = await f.call(

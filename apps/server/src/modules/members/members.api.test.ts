@@ -135,13 +135,8 @@ describe('members API', () => {
   });
 
   it('refuses bad invitations as a whole: wrong roles, malformed or repeated logins, members', async () => {
-    const admin = await t.createUser();
-    const member = await t.createUser();
+    const { space: org, admin, editor: member } = await f.team();
     const c = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [member.id, 'role:pro-editor'],
-    ]);
     const post = (list: { login: string; role: string }[]) =>
       f.call(admin.id, 'POST', members(org.id), { members: list });
 
@@ -252,12 +247,7 @@ describe('members API', () => {
   });
 
   it('changes roles within the space kind and never demotes the last admin', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
+    const { space: org, admin, editor } = await f.team();
     const demoteLast = await f.call(admin.id, 'PATCH', `${members(org.id)}/${admin.id}/role`, {
       member_role: 'role:pro-editor',
     });

@@ -55,7 +55,7 @@ describe('plans and recap', () => {
   });
 
   it('gives a space its plan, member count and limits; members without plan.read get 403, others 404', async () => {
-    const { space: org, admin, student } = await f.school();
+    const { space: org, admin, student } = await f.school({ planId: 'cloud-classroom' });
     const outsider = await t.createUser();
     const headers = { 'x-organization': org.id };
     const res = await f.call(admin.id, 'GET', RECAP, undefined, headers);
@@ -103,12 +103,7 @@ describe('plans and recap', () => {
   });
 
   it('activates a space renewal for an admin, with its seats, and extends a running plan', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
+    const { space: org, admin, editor } = await f.team();
     const repo = createPlansRepository(t.db);
     await repo.insertRenewal({
       id: 'renew-space-001',

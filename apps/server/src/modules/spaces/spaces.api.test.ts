@@ -48,7 +48,7 @@ describe('spaces API', () => {
   });
 
   it('shows each member their own roles, the member count and the plan name', async () => {
-    const { space: org, student } = await f.school({ planSeats: 30 });
+    const { space: org, student } = await f.school({ planId: 'cloud-classroom', planSeats: 30 });
     const [mine] = (await f.call(student.id, 'GET', ORGS)).json().organizations;
     expect(mine).toMatchObject({
       id: org.id,
@@ -110,13 +110,8 @@ describe('spaces API', () => {
   });
 
   it('deletes a space with its memberships; outsiders get 404 and members without the right 403', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
+    const { space: org, admin, editor } = await f.team();
     const outsider = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
     expect((await f.call(outsider.id, 'DELETE', `${ORGS}/${org.id}`)).statusCode).toBe(404);
     expect((await f.call(editor.id, 'DELETE', `${ORGS}/${org.id}`)).statusCode).toBe(403);
     expect((await f.call(admin.id, 'DELETE', `${ORGS}/${org.id}`)).statusCode).toBe(204);

@@ -145,7 +145,7 @@ export function spaceFixtures(t: TestApp) {
         throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
     },
 
-    /** The school most role tests need: on Cloud Classroom (unless `extra` says otherwise), a new admin and student. */
+    /** The school most role tests need: a new admin and a new student (`extra`: its plan, seats, name). */
     async school(extra: SpaceExtra = {}) {
       const roles: Role[] = ['role:edu-admin', 'role:edu-student'];
       const [space, [admin, student]] = await spaceOfNewUsers('edu', roles, {
@@ -155,7 +155,7 @@ export function spaceFixtures(t: TestApp) {
       return { space, admin, student };
     },
 
-    /** The pro counterpart: a team on Cloud Enterprise with a new admin and a new editor. */
+    /** The pro counterpart: a team with a new admin and a new editor. */
     async team(extra: SpaceExtra = {}) {
       const roles: Role[] = ['role:pro-admin', 'role:pro-editor'];
       const [space, [admin, editor]] = await spaceOfNewUsers('pro', roles, {

@@ -355,7 +355,7 @@ describe('dashboards v3', () => {
 
 describe('dashboards across spaces and roles', () => {
   it('keeps dashboards inside their space and follows the role table', async () => {
-    const { space: school, admin, student } = await f.school();
+    const { space: school, admin, student } = await f.school({ planId: 'cloud-classroom' });
     const outsider = await t.createUser();
     const d = (
       await f.call(admin.id, 'POST', '/iot/v2/dashboards', { name: 'Class' }, { space: school.id })

@@ -134,7 +134,7 @@ describe('group lists, folders and trash', () => {
   });
 
   it('keeps lists and folders inside their space (X-Organization) and follows roles', async () => {
-    const { space: school, admin, student } = await f.school();
+    const { space: school, admin, student } = await f.school({ planId: 'cloud-classroom' });
     const outsider = await t.createUser();
     const device = await f.device(admin.id, { name: 'class-board' }, school.id);
     const folder = (

@@ -337,7 +337,7 @@ describe('trigger firing', () => {
   });
 
   it('mails only members of the space: not an outsider written into the action, not a member who left', async () => {
-    const { space: team, admin: owner, editor: member } = await f.team();
+    const { space: team, admin: owner, editor: member } = await f.team({ planId: 'cloud-enterprise' });
     const outsider = await t.createUser();
     const device = await f.device(owner.id, {}, team.id);
     const thing = await f.thingWith(owner.id, [{ name: 'temp', type: 'FLOAT' }], {
