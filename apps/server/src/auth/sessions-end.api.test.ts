@@ -4,13 +4,12 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { iotDevices, iotThings, memberships, organizations, users } from '../db/schema/index.ts';
 import type { Account } from '../modules/accounts/account.types.ts';
 import { resetTokenFor } from '../modules/accounts/reset-token.fixture.ts';
-import { iotFixtures } from '../modules/iot/testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../modules/iot/testing/iot-fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp());
 });
 afterAll(() => t?.close());
 

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAccess } from './route-access.ts';
-import { errors, security } from './route-schemas.ts';
+import { emptyBody, errors, security } from './route-schemas.ts';
 
 type Typed = FastifyInstance<
   RawServerDefault,
@@ -22,8 +22,19 @@ type Typed = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What an API route's schema says besides the parts every route of a group shares (tags, bearer, errors). */
-type ApiSchema = Omit<FastifySchema, 'tags' | 'security'> & { summary: string };
+/**
+ * What an API route's schema says besides the parts every route of a group shares (tags, bearer, errors), and
+ * how its success leaves: `media`, the content type; `status`, when not 200; `empty`, no body at all once the
+ * handler's work is done (as upstream answers deletes and publishes; documented as `emptyBody`). With them the
+ * handler just returns the body, or does the work, and a route reads as what it answers rather than as reply
+ * plumbing.
+ */
+type ApiSchema = Omit<FastifySchema, 'tags' | 'security'> & {
+  summary: string;
+  media?: string;
+  status?: number;
+  empty?: true;
+};
 
 type Handler<S extends FastifySchema> = RouteHandlerMethod<
   RawServerDefault,
@@ -45,14 +56,28 @@ export function apiRoutes(app: Typed, group: { tags: string[] }) {
   const add =
     (method: HTTPMethods) =>
     <S extends ApiSchema>(url: string, access: { access: RouteAccess }, schema: S, handler: Handler<S>) => {
-      const response = { ...(schema.response as Record<string, unknown> | undefined), ...errors };
+      const { media, status, empty, ...routeSchema } = schema;
+      const response = {
+        ...(empty && { [status ?? 200]: emptyBody }),
+        ...(routeSchema.response as Record<string, unknown> | undefined),
+        ...errors,
+      };
+      // The handler was checked against `schema` above; the added parts only document errors.
+      const checked = handler as unknown as Handler<FastifySchema>;
       app.route<RouteGenericInterface, ContextConfigDefault, FastifySchema>({
         method,
         url,
         config: access,
-        schema: { tags: group.tags, security, ...schema, response },
-        // The handler was checked against `schema` above; the added parts only document errors.
-        handler: handler as unknown as Handler<FastifySchema>,
+        schema: { tags: group.tags, security, ...routeSchema, response },
+        handler:
+          media === undefined && status === undefined && !empty
+            ? checked
+            : async function (request, reply) {
+                if (status !== undefined) reply.status(status);
+                if (media !== undefined) reply.type(media);
+                const body = await checked.call(this, request, reply);
+                return empty ? reply.send() : body;
+              },
       });
     };
   return { get: add('GET'), put: add('PUT'), post: add('POST'), patch: add('PATCH'), delete: add('DELETE') };

@@ -9,3 +9,6 @@ export const errors = { '4xx': errorBodySchema } as const;
 
 /** 204 answers have no body. */
 export const noContent = z.null().describe('No content');
+
+/** Deletes and other body-less successes answer with an empty body, as upstream does. */
+export const emptyBody = z.null().describe('No body');

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import type { TestApp } from '../../test/app.ts';
 import { makeCsr } from '../modules/iot/certs/testing/csr.ts';
-import { iotFixtures } from '../modules/iot/testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../modules/iot/testing/iot-fixtures.ts';
 import { multipart } from '../modules/spaces/spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp());
 });
 afterAll(() => t?.close());
 

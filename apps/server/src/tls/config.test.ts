@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
-
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  return [];
-};
+import { configProblems } from '../../test/config-problems.ts';
+import { loadConfig } from '../config.ts';
 
 describe('TLS settings', () => {
   it('is on by default: a generated certificate in DATA_DIR/tls, HTTPS on 8443 (a fallback port if taken)', () => {
@@ -38,17 +29,19 @@ describe('TLS settings', () => {
   });
 
   it('lists every inconsistent setting', () => {
-    expect(problems({ TLS_CERT_FILE: '/c.pem' })).toEqual([
+    expect(configProblems({ TLS_CERT_FILE: '/c.pem' })).toEqual([
       'TLS_CERT_FILE and TLS_KEY_FILE: set both or neither',
     ]);
-    expect(problems({ TLS_CERT_FILE: '/c.pem', TLS_KEY_FILE: '/k.pem', TLS_CERT_DIR: '/d' })).toEqual([
+    expect(configProblems({ TLS_CERT_FILE: '/c.pem', TLS_KEY_FILE: '/k.pem', TLS_CERT_DIR: '/d' })).toEqual([
       'TLS_CERT_DIR: set either it or TLS_CERT_FILE and TLS_KEY_FILE, not both',
     ]);
-    expect(problems({ TLS_CERT_DIR: '/d', TLS_HOSTS: 'a.lan' })).toEqual([
+    expect(configProblems({ TLS_CERT_DIR: '/d', TLS_HOSTS: 'a.lan' })).toEqual([
       'TLS_HOSTS: only used for the generated certificate (no TLS_CERT_FILE or TLS_CERT_DIR)',
     ]);
-    expect(problems({ TLS: 'off', HTTPS_PORT: '443' })).toEqual(['HTTPS_PORT: has no effect with TLS=off']);
-    expect(problems({ TLS_HOSTS: 'bad host!' })[0]).toMatch(/^TLS_HOSTS: /);
-    expect(problems({ TLS: 'maybe' })[0]).toMatch(/^TLS: /);
+    expect(configProblems({ TLS: 'off', HTTPS_PORT: '443' })).toEqual([
+      'HTTPS_PORT: has no effect with TLS=off',
+    ]);
+    expect(configProblems({ TLS_HOSTS: 'bad host!' })[0]).toMatch(/^TLS_HOSTS: /);
+    expect(configProblems({ TLS: 'maybe' })[0]).toMatch(/^TLS: /);
   });
 });

@@ -1,13 +1,12 @@
 import { kitsResponseSchema } from '@tinkercloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 
@@ -27,13 +26,8 @@ describe('catalogues', () => {
   });
 
   it('lists kits for My Cloud and school members; team spaces have no courses', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: school, admin, student } = await f.school();
     const outsider = await t.createUser();
-    const school = await f.space('edu', [
-      [admin.id, 'role:edu-admin'],
-      [student.id, 'role:edu-student'],
-    ]);
     const team = await f.space('pro', [[admin.id, 'role:pro-admin']]);
     const mine = await f.call(outsider.id, 'GET', '/education/v2/kits');
     expect(mine.statusCode).toBe(200);

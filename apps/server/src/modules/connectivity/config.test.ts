@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { configProblems } from '../../../test/config-problems.ts';
+import { loadConfig } from '../../config.ts';
 
 const limits = { maxPacketBytes: 256 * 1024, deviceRate: { perSecond: 10, burst: 100 } };
-
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  return [];
-};
 
 describe('MQTT settings', () => {
   it('defaults to the embedded broker on 1883 at the HTTP bind address, the port not chosen explicitly', () => {
@@ -71,23 +62,23 @@ describe('MQTT settings', () => {
         MQTT_DEVICE_MESSAGE_BURST: '20',
       }).mqtt.limits,
     ).toEqual({ maxPacketBytes: 65536, deviceRate: { perSecond: 0.5, burst: 20 } });
-    expect(problems({ MQTT_MAX_PACKET_BYTES: '100' })[0]).toMatch(/^MQTT_MAX_PACKET_BYTES: /);
-    expect(problems({ MQTT_DEVICE_MESSAGE_BURST: '0' })[0]).toMatch(/^MQTT_DEVICE_MESSAGE_BURST: /);
+    expect(configProblems({ MQTT_MAX_PACKET_BYTES: '100' })[0]).toMatch(/^MQTT_MAX_PACKET_BYTES: /);
+    expect(configProblems({ MQTT_DEVICE_MESSAGE_BURST: '0' })[0]).toMatch(/^MQTT_DEVICE_MESSAGE_BURST: /);
   });
 
   it('lists every inconsistent setting', () => {
-    expect(problems({ MQTT_TLS_CERT_FILE: '/c.pem' })).toEqual([
+    expect(configProblems({ MQTT_TLS_CERT_FILE: '/c.pem' })).toEqual([
       'MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE: set both or neither',
     ]);
-    expect(problems({ MQTT_TLS_PORT: '8883' })).toEqual([]);
-    expect(problems({ MQTT_TLS_PORT: '8883', TLS: 'off' })).toEqual([
+    expect(configProblems({ MQTT_TLS_PORT: '8883' })).toEqual([]);
+    expect(configProblems({ MQTT_TLS_PORT: '8883', TLS: 'off' })).toEqual([
       'MQTT_TLS_PORT: with TLS=off, needs MQTT_TLS_CERT_FILE and MQTT_TLS_KEY_FILE',
     ]);
-    expect(problems({ MQTT_URL: 'mqtt://b:1883', MQTT_PORT: '1884' })).toEqual([
+    expect(configProblems({ MQTT_URL: 'mqtt://b:1883', MQTT_PORT: '1884' })).toEqual([
       'MQTT_PORT: has no effect with MQTT_URL (external broker)',
     ]);
-    expect(problems({ MQTT_PORT: '70000', MQTT_URL: 'http://x' })).toHaveLength(3);
-    expect(problems({ MQTT_CLIENT_ID: 'tc-a' })).toEqual([
+    expect(configProblems({ MQTT_PORT: '70000', MQTT_URL: 'http://x' })).toHaveLength(3);
+    expect(configProblems({ MQTT_CLIENT_ID: 'tc-a' })).toEqual([
       'MQTT_CLIENT_ID: only used with MQTT_URL (external broker)',
     ]);
   });

@@ -48,13 +48,8 @@ describe('branding', () => {
   });
 
   it('is changed by team admins only', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
+    const { space: team, admin, editor } = await f.team();
     const outsider = await t.createUser();
-    const team = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
     const body = { policy_url: 'https://acme.example/privacy', custom_tos: 'Be nice.' };
     expect((await f.call(editor.id, 'PUT', branding(team.id), body)).statusCode).toBe(403);
     expect((await f.call(outsider.id, 'PUT', branding(team.id), body)).statusCode).toBe(404);

@@ -5,7 +5,7 @@ import { iotDeviceSecrets, iotDevices } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNT, seedDemoData } from '../../seed/demo-data.ts';
 import type { StoredValue } from '../connectivity/ingest.ts';
 import { storedPoints } from '../connectivity/testing/mqtt-fixtures.ts';
-import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { type IotFixtures, iotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
 import { loadDemoKeys } from './demo-keys.ts';
 
 /** The demo boards publish this often here. */
@@ -22,10 +22,9 @@ type Thing = {
 };
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp({ DEMO: 'true' }, { broker: true, demoIntervalMs: INTERVAL_MS });
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp({ DEMO: 'true' }, { broker: true, demoIntervalMs: INTERVAL_MS }));
 });
 afterAll(() => t?.close());
 

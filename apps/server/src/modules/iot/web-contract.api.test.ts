@@ -15,8 +15,8 @@ import {
 } from '@tinkercloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { iotFixtures } from './testing/iot-fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { type IotFixtures, iotTestApp } from './testing/iot-fixtures.ts';
 
 /**
  * The web reads the IoT API with the readers of @tinkercloud/shared, derived from the schemas the routes
@@ -25,10 +25,9 @@ import { iotFixtures } from './testing/iot-fixtures.ts';
  */
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp());
 });
 afterAll(() => t?.close());
 

@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { httpStream, injectStream } from '../../../test/sse.ts';
 import { iotDevices } from '../../db/schema/index.ts';
-import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp({}, { live: { heartbeatMs: 40, maxStreamsPerUser: 3, bufferSize: 5 } });
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp({}, { live: { heartbeatMs: 40, maxStreamsPerUser: 3, bufferSize: 5 } }));
 });
 afterAll(() => t?.close());
 
@@ -151,17 +150,8 @@ describe('GET /live/v1/events', () => {
   });
 
   it("never delivers another space's events; outsiders get 404, no token 401", async () => {
-    const alice = await t.createUser();
-    const bob = await t.createUser();
+    const { space: team, admin: alice, editor: bob } = await f.team({ planId: 'cloud-enterprise' });
     const carol = await t.createUser();
-    const team = await f.space(
-      'pro',
-      [
-        [alice.id, 'role:pro-admin'],
-        [bob.id, 'role:pro-editor'],
-      ],
-      { planId: 'cloud-enterprise' },
-    );
     const other = await f.space('edu', [[carol.id, 'role:edu-admin']], {
       planId: 'cloud-classroom',
       planSeats: 10,
@@ -327,12 +317,7 @@ describe('GET /live/v1/events', () => {
   });
 
   it('ends the stream of a member removed from the space', async () => {
-    const admin = await t.createUser();
-    const member = await t.createUser();
-    const team = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [member.id, 'role:pro-editor'],
-    ]);
+    const { space: team, admin, editor: member } = await f.team();
     const s = await open(member.id, { space: team.id });
     await s.reader.nextOf('snapshot');
     const removed = await f.call(

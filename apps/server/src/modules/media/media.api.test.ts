@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { multipart, PNG, spaceFixtures, streamedMultipart } from '../spaces/spaces.fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import {
+  multipart,
+  PNG,
+  type SpaceFixtures,
+  spaceTestApp,
+  streamedMultipart,
+} from '../spaces/spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 
@@ -114,13 +119,8 @@ describe('space logos and the media route', () => {
   });
 
   it('lets only members with the right change logos', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
+    const { space: org, editor } = await f.team();
     const outsider = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
     expect((await upload(editor.id, org.id, PNG)).statusCode).toBe(403);
     expect((await upload(outsider.id, org.id, PNG)).statusCode).toBe(404);
     expect((await f.call(editor.id, 'DELETE', `/classroom/v1/organizations/${org.id}/logo`)).statusCode).toBe(

@@ -4,16 +4,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Account } from '../accounts/account.types.ts';
-import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 

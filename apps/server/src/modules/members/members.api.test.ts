@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import type { TestApp } from '../../../test/app.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 
@@ -136,13 +135,8 @@ describe('members API', () => {
   });
 
   it('refuses bad invitations as a whole: wrong roles, malformed or repeated logins, members', async () => {
-    const admin = await t.createUser();
-    const member = await t.createUser();
+    const { space: org, admin, editor: member } = await f.team();
     const c = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [member.id, 'role:pro-editor'],
-    ]);
     const post = (list: { login: string; role: string }[]) =>
       f.call(admin.id, 'POST', members(org.id), { members: list });
 
@@ -253,12 +247,7 @@ describe('members API', () => {
   });
 
   it('changes roles within the space kind and never demotes the last admin', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
+    const { space: org, admin, editor } = await f.team();
     const demoteLast = await f.call(admin.id, 'PATCH', `${members(org.id)}/${admin.id}/role`, {
       member_role: 'role:pro-editor',
     });

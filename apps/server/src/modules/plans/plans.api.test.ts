@@ -1,15 +1,14 @@
 import { FREE_LIMITS, PLAN_LIMITS } from '@tinkercloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { spaceFixtures } from '../spaces/spaces.fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
 import { createPlansRepository } from './plans.repository.ts';
 import { applyUserPlan } from './plans.service.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 
@@ -56,17 +55,8 @@ describe('plans and recap', () => {
   });
 
   it('gives a space its plan, member count and limits; members without plan.read get 403, others 404', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: org, admin, student } = await f.school({ planId: 'cloud-classroom' });
     const outsider = await t.createUser();
-    const org = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom' },
-    );
     const headers = { 'x-organization': org.id };
     const res = await f.call(admin.id, 'GET', RECAP, undefined, headers);
     expect(res.statusCode).toBe(200);
@@ -113,12 +103,7 @@ describe('plans and recap', () => {
   });
 
   it('activates a space renewal for an admin, with its seats, and extends a running plan', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
+    const { space: org, admin, editor } = await f.team();
     const repo = createPlansRepository(t.db);
     await repo.insertRenewal({
       id: 'renew-space-001',

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { spaceFixtures } from './spaces.fixtures.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { type SpaceFixtures, spaceTestApp } from './spaces.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof spaceFixtures>;
+let f: SpaceFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = spaceFixtures(t);
+  ({ t, f } = await spaceTestApp());
 });
 afterAll(() => t?.close());
 
@@ -49,16 +48,7 @@ describe('spaces API', () => {
   });
 
   it('shows each member their own roles, the member count and the plan name', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
-    const org = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom', planSeats: 30 },
-    );
+    const { space: org, student } = await f.school({ planId: 'cloud-classroom', planSeats: 30 });
     const [mine] = (await f.call(student.id, 'GET', ORGS)).json().organizations;
     expect(mine).toMatchObject({
       id: org.id,
@@ -120,13 +110,8 @@ describe('spaces API', () => {
   });
 
   it('deletes a space with its memberships; outsiders get 404 and members without the right 403', async () => {
-    const admin = await t.createUser();
-    const editor = await t.createUser();
+    const { space: org, admin, editor } = await f.team();
     const outsider = await t.createUser();
-    const org = await f.space('pro', [
-      [admin.id, 'role:pro-admin'],
-      [editor.id, 'role:pro-editor'],
-    ]);
     expect((await f.call(outsider.id, 'DELETE', `${ORGS}/${org.id}`)).statusCode).toBe(404);
     expect((await f.call(editor.id, 'DELETE', `${ORGS}/${org.id}`)).statusCode).toBe(403);
     expect((await f.call(admin.id, 'DELETE', `${ORGS}/${org.id}`)).statusCode).toBe(204);

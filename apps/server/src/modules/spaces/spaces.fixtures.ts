@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Role } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Account } from '../accounts/account.types.ts';
 import { createSpacesRepository } from './spaces.repository.ts';
@@ -54,6 +54,13 @@ export function streamedMultipart(
   return { payload: Readable.from(parts()), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+type SpaceExtra = {
+  name?: string;
+  planId?: string | null;
+  planSeats?: number | null;
+  planExpiresAt?: Date | null;
+};
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Helpers for the spaces API tests: calls as a user, and fast row factories for spaces and members. */
@@ -85,6 +92,37 @@ export function spaceFixtures(t: TestApp) {
     });
   }
 
+  /** A space inserted directly (fast), with the given members and roles. */
+  async function insertSpace(
+    kind: 'edu' | 'pro',
+    members: [userId: string, role: Role][],
+    extra: SpaceExtra = {},
+  ) {
+    const repo = createSpacesRepository(t.db);
+    const org = await repo.insert({
+      name: extra.name ?? `${kind} space`,
+      space: kind,
+      joinCode: Math.random().toString(36).slice(2, 10).toUpperCase().padEnd(8, 'X'),
+      planId: extra.planId ?? null,
+      planSeats: extra.planSeats ?? null,
+      planExpiresAt: extra.planExpiresAt ?? null,
+    });
+    for (const [userId, role] of members) await repo.insertMembership(org.id, userId, [role]);
+    return org;
+  }
+
+  /** A new account for each of `roles`, members of one new space of `kind` with that role. */
+  async function spaceOfNewUsers(kind: 'edu' | 'pro', roles: Role[], extra: SpaceExtra) {
+    const accounts: Account[] = [];
+    for (const _ of roles) accounts.push(await t.createUser());
+    const space = await insertSpace(
+      kind,
+      accounts.map((a, i) => [a.id, roles[i] as Role]),
+      extra,
+    );
+    return [space, accounts as [Account, Account]] as const;
+  }
+
   return {
     call,
     headersFor,
@@ -107,28 +145,37 @@ export function spaceFixtures(t: TestApp) {
         throw new Error(`accept failed: ${accepted.statusCode} ${accepted.body}`);
     },
 
-    /** A space inserted directly (fast), with the given members and roles. */
-    async space(
-      kind: 'edu' | 'pro',
-      members: [userId: string, role: Role][],
-      extra: {
-        name?: string;
-        planId?: string | null;
-        planSeats?: number | null;
-        planExpiresAt?: Date | null;
-      } = {},
-    ) {
-      const repo = createSpacesRepository(t.db);
-      const org = await repo.insert({
-        name: extra.name ?? `${kind} space`,
-        space: kind,
-        joinCode: Math.random().toString(36).slice(2, 10).toUpperCase().padEnd(8, 'X'),
-        planId: extra.planId ?? null,
-        planSeats: extra.planSeats ?? null,
-        planExpiresAt: extra.planExpiresAt ?? null,
+    /** The school most role tests need: a new admin and a new student (`extra`: its plan, seats, name). */
+    async school(extra: SpaceExtra = {}) {
+      const roles: Role[] = ['role:edu-admin', 'role:edu-student'];
+      const [space, [admin, student]] = await spaceOfNewUsers('edu', roles, {
+        planId: 'cloud-classroom',
+        ...extra,
       });
-      for (const [userId, role] of members) await repo.insertMembership(org.id, userId, [role]);
-      return org;
+      return { space, admin, student };
     },
+
+    /** The pro counterpart: a team with a new admin and a new editor. */
+    async team(extra: SpaceExtra = {}) {
+      const roles: Role[] = ['role:pro-admin', 'role:pro-editor'];
+      const [space, [admin, editor]] = await spaceOfNewUsers('pro', roles, {
+        planId: 'cloud-enterprise',
+        ...extra,
+      });
+      return { space, admin, editor };
+    },
+
+    space: insertSpace,
   };
+}
+
+export type SpaceFixtures = ReturnType<typeof spaceFixtures>;
+
+/** A test file's app (`env` and `options` as `createTestApp` takes them) and the space fixtures over it; the file closes `t`. */
+export async function spaceTestApp(
+  env?: Record<string, string>,
+  options?: TestAppOptions,
+): Promise<{ t: TestApp; f: SpaceFixtures }> {
+  const t = await createTestApp(env, options);
+  return { t, f: spaceFixtures(t) };
 }

@@ -12,7 +12,6 @@ import { apiRoutes } from '../../../http/api-route.ts';
 import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf } from '../common/space.ts';
 import type { ApiClientsService } from './api-clients.service.ts';
 
@@ -42,8 +41,9 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
     {
       summary: "The caller's API keys in the space (X-Organization; absent = My Cloud)",
       response: { 200: z.array(apiClientSchema) },
+      media: MEDIA.json,
     },
-    async (request, reply) => reply.type(MEDIA.json).send(await clients.list(space(request))),
+    async (request) => clients.list(space(request)),
   );
 
   route.post(
@@ -74,12 +74,9 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
     {
       summary: 'Revoke an API key: its tokens stop working within seconds',
       params: clientIdParam,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await clients.remove(space(request), request.params.id);
-      return sendEmpty(reply.status(200));
-    },
+    async (request) => clients.remove(space(request), request.params.id),
   );
 };
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, idParam, sendEmpty } from '../common/schemas.ts';
+import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { certCreateBody, certParams, certSchema, certUpdateBody } from './certs.schemas.ts';
 import type { CertsService } from './certs.service.ts';
@@ -23,8 +23,9 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
       summary: "The device's certificates",
       params: idParam,
       response: { 200: z.array(certSchema) },
+      media: MEDIA.certs,
     },
-    async (request, reply) => reply.type(MEDIA.certs).send(await certs.list(ref(request), request.params.id)),
+    async (request) => certs.list(ref(request), request.params.id),
   );
 
   route.put(
@@ -35,24 +36,17 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
       params: idParam,
       body: certCreateBody,
       response: { 201: certSchema },
+      status: 201,
+      media: MEDIA.cert,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.cert)
-        .send(await certs.create(ref(request), request.params.id, request.body)),
+    async (request) => certs.create(ref(request), request.params.id, request.body),
   );
 
   route.get(
     '/iot/v2/devices/:id/certs/:cid',
     spaceRoute('iot.read'),
-    {
-      summary: 'Show a certificate',
-      params: certParams,
-      response: { 200: certSchema },
-    },
-    async (request, reply) =>
-      reply.type(MEDIA.cert).send(await certs.show(ref(request), request.params.id, request.params.cid)),
+    { summary: 'Show a certificate', params: certParams, response: { 200: certSchema }, media: MEDIA.cert },
+    async (request) => certs.show(ref(request), request.params.id, request.params.cid),
   );
 
   route.post(
@@ -63,24 +57,15 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
       params: certParams,
       body: certUpdateBody,
       response: { 200: certSchema },
+      media: MEDIA.cert,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.cert)
-        .send(await certs.update(ref(request), request.params.id, request.params.cid, request.body)),
+    async (request) => certs.update(ref(request), request.params.id, request.params.cid, request.body),
   );
 
   route.delete(
     '/iot/v2/devices/:id/certs/:cid',
     spaceRoute('iot.write'),
-    {
-      summary: 'Delete a certificate',
-      params: certParams,
-      response: { 200: emptyBody },
-    },
-    async (request, reply) => {
-      await certs.remove(ref(request), request.params.id, request.params.cid);
-      return sendEmpty(reply);
-    },
+    { summary: 'Delete a certificate', params: certParams, empty: true },
+    async (request) => certs.remove(ref(request), request.params.id, request.params.cid),
   );
 };

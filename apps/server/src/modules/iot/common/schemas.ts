@@ -14,8 +14,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
-/** Deletes and other body-less successes answer 200 with an empty body, as upstream does. */
-export const emptyBody = z.null().describe('No body');
+export { emptyBody } from '../../../http/route-schemas.ts';
 
 export const tagKey = z
   .string()

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { iotFixtures } from '../testing/iot-fixtures.ts';
+import type { TestApp } from '../../../../test/app.ts';
+import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp());
 });
 afterAll(() => t?.close());
 
@@ -356,17 +355,8 @@ describe('dashboards v3', () => {
 
 describe('dashboards across spaces and roles', () => {
   it('keeps dashboards inside their space and follows the role table', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: school, admin, student } = await f.school({ planId: 'cloud-classroom' });
     const outsider = await t.createUser();
-    const school = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom' },
-    );
     const d = (
       await f.call(admin.id, 'POST', '/iot/v2/dashboards', { name: 'Class' }, { space: school.id })
     ).json();

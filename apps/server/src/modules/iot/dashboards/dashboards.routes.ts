@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
-import { emptyBody, forceQuery, idParam, sendEmpty } from '../common/schemas.ts';
+import { forceQuery, idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import {
   cloneBody,
@@ -154,12 +154,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       summary: 'Delete a dashboard: soft by default, for good with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await dashboards.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => dashboards.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.put(
@@ -170,18 +167,10 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       params: widgetParams,
       body: widgetLinkBody,
       response: { 200: variablesLinksSchema },
+      media: media('variableslinks'),
     },
-    async (request, reply) =>
-      reply
-        .type(media('variableslinks'))
-        .send(
-          await dashboards.link(
-            ref(request),
-            request.params.id,
-            request.params.widgetId,
-            request.body.variables,
-          ),
-        ),
+    async (request) =>
+      dashboards.link(ref(request), request.params.id, request.params.widgetId, request.body.variables),
   );
 
   route.get(
@@ -191,11 +180,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       summary: 'Users the dashboard is shared with',
       params: idParam,
       response: { 200: sharesSchema },
+      media: 'application/vnd.arduino.dashboardshare+json; type=collection; charset=utf-8',
     },
-    async (request, reply) =>
-      reply
-        .type('application/vnd.arduino.dashboardshare+json; type=collection; charset=utf-8')
-        .send(await dashboards.shares(ref(request), request.params.id)),
+    async (request) => dashboards.shares(ref(request), request.params.id),
   );
 
   route.put(
@@ -205,26 +192,16 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       summary: 'Share with users by user_id, username or e-mail address (they get read access)',
       params: idParam,
       body: shareBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await dashboards.share(ref(request), request.params.id, request.body);
-      return sendEmpty(reply);
-    },
+    async (request) => dashboards.share(ref(request), request.params.id, request.body),
   );
 
   route.delete(
     '/iot/v2/dashboards/:id/shares/:user_id',
     spaceRoute('iot.write'),
-    {
-      summary: 'Stop sharing with a user',
-      params: shareParams,
-      response: { 200: emptyBody },
-    },
-    async (request, reply) => {
-      await dashboards.unshare(ref(request), request.params.id, request.params.user_id);
-      return sendEmpty(reply);
-    },
+    { summary: 'Stop sharing with a user', params: shareParams, empty: true },
+    async (request) => dashboards.unshare(ref(request), request.params.id, request.params.user_id),
   );
 
   route.put(
@@ -234,11 +211,8 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       summary: "Ask the dashboard's owner for access (by e-mail)",
       params: idParam,
       body: shareRequestBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await dashboards.requestAccess(ref(request), request.params.id, request.body.message);
-      return sendEmpty(reply);
-    },
+    async (request) => dashboards.requestAccess(ref(request), request.params.id, request.body.message),
   );
 };

@@ -5,7 +5,7 @@ import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { sendCachedAnswer } from '../common/cached-reply.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
+import { forceQuery, idParam, showDeletedQuery } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { registerTagRoutes } from '../common/tag-routes.ts';
 import { deviceClaimBody } from './claim.schemas.ts';
@@ -63,12 +63,10 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Create a device',
       body: deviceCreateBody,
       response: { 201: deviceSchema },
+      status: 201,
+      media: MEDIA.device,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.device)
-        .send(await devices.create(ref(request), request.body)),
+    async (request) => devices.create(ref(request), request.body),
   );
 
   route.put(
@@ -79,12 +77,10 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         'Claim a board by its unique hardware id (409 while a live device holds it; ID chooses the device id)',
       body: deviceClaimBody,
       response: { 201: deviceSchema },
+      status: 201,
+      media: MEDIA.device,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.device)
-        .send(await devices.claim(ref(request), request.body)),
+    async (request) => devices.claim(ref(request), request.body),
   );
 
   route.post(
@@ -95,21 +91,16 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
         'Release the board: the device forgets its unique hardware id (412 while the device is locked)',
       params: idParam,
       response: { 200: deviceSchema },
+      media: MEDIA.device,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.device).send(await devices.removeHardwareId(ref(request), request.params.id)),
+    async (request) => devices.removeHardwareId(ref(request), request.params.id),
   );
 
   route.get(
     '/iot/v2/devices/:id',
     spaceRoute('iot.read'),
-    {
-      summary: 'Show a device',
-      params: idParam,
-      response: { 200: deviceSchema },
-    },
-    async (request, reply) =>
-      reply.type(MEDIA.device).send(await devices.show(ref(request), request.params.id)),
+    { summary: 'Show a device', params: idParam, response: { 200: deviceSchema }, media: MEDIA.device },
+    async (request) => devices.show(ref(request), request.params.id),
   );
 
   route.post(
@@ -120,9 +111,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: idParam,
       body: deviceUpdateBody,
       response: { 200: deviceSchema },
+      media: MEDIA.device,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.device).send(await devices.update(ref(request), request.params.id, request.body)),
+    async (request) => devices.update(ref(request), request.params.id, request.body),
   );
 
   route.delete(
@@ -132,12 +123,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Delete a device: soft by default, for good with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await devices.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => devices.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.get(
@@ -148,11 +136,10 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: idParam,
       querystring: showDeletedQuery,
       response: { 200: devicePropertiesSchema },
+      media: MEDIA.deviceProperties,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.deviceProperties)
-        .send(await devices.properties(ref(request), request.params.id, request.query.show_deleted ?? false)),
+    async (request) =>
+      devices.properties(ref(request), request.params.id, request.query.show_deleted ?? false),
   );
 
   route.put(
@@ -162,12 +149,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Send property values as the device would (by property or variable name)',
       params: idParam,
       body: devicePropertiesBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await devices.putProperties(ref(request), request.params.id, request.body.properties);
-      return sendEmpty(reply);
-    },
+    async (request) => devices.putProperties(ref(request), request.params.id, request.body.properties),
   );
 
   route.get(
@@ -178,13 +162,10 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: devicePropertyParams,
       querystring: pageQuery,
       response: { 200: devicePropertyValuesSchema },
+      media: MEDIA.devicePropertyValues,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.devicePropertyValues)
-        .send(
-          await devices.propertyValues(ref(request), request.params.id, request.params.pid, request.query),
-        ),
+    async (request) =>
+      devices.propertyValues(ref(request), request.params.id, request.params.pid, request.query),
   );
 
   route.get(
@@ -195,9 +176,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: idParam,
       querystring: pageQuery,
       response: { 200: deviceEventsSchema },
+      media: MEDIA.deviceEvents,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.deviceEvents).send(await devices.events(ref(request), request.params.id)),
+    async (request) => devices.events(ref(request), request.params.id),
   );
 
   route.get(
@@ -208,11 +189,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: idParam,
       querystring: pageQuery,
       response: { 200: deviceStatusSchema },
+      media: MEDIA.deviceStatusEvents,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.deviceStatusEvents)
-        .send(await devices.status(ref(request), request.params.id, request.query)),
+    async (request) => devices.status(ref(request), request.params.id, request.query),
   );
 
   registerTagRoutes(app, { base: '/iot/v2/devices', noun: 'device', openApiTags: tags, service: devices });
@@ -225,11 +204,10 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: idParam,
       querystring: passQuery,
       response: { 200: passSchema },
+      media: MEDIA.devicePass,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.devicePass)
-        .send(await devices.pass(ref(request), request.params.id, request.query.suggested_password ?? false)),
+    async (request) =>
+      devices.pass(ref(request), request.params.id, request.query.suggested_password ?? false),
   );
 
   route.put(
@@ -240,11 +218,9 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       params: idParam,
       body: passBody,
       response: { 200: passSchema },
+      media: MEDIA.devicePass,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.devicePass)
-        .send(await devices.setPass(ref(request), request.params.id, request.body.password)),
+    async (request) => devices.setPass(ref(request), request.params.id, request.body.password),
   );
 
   route.post(
@@ -254,25 +230,15 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
       summary: 'Check a secret key: 200 when it matches, 400 otherwise',
       params: idParam,
       body: passCheckBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await devices.checkPass(ref(request), request.params.id, request.body.password);
-      return sendEmpty(reply);
-    },
+    async (request) => devices.checkPass(ref(request), request.params.id, request.body.password),
   );
 
   route.delete(
     '/iot/v2/devices/:id/pass',
     spaceRoute('iot.write'),
-    {
-      summary: 'Remove the secret key',
-      params: idParam,
-      response: { 200: emptyBody },
-    },
-    async (request, reply) => {
-      await devices.deletePass(ref(request), request.params.id);
-      return sendEmpty(reply);
-    },
+    { summary: 'Remove the secret key', params: idParam, empty: true },
+    async (request) => devices.deletePass(ref(request), request.params.id),
   );
 };

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import type { TestApp } from '../../../../test/app.ts';
 import { notifications } from '../../../db/schema/index.ts';
-import { iotFixtures } from '../testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp());
 });
 afterAll(() => t?.close());
 
@@ -135,17 +134,8 @@ describe('group lists, folders and trash', () => {
   });
 
   it('keeps lists and folders inside their space (X-Organization) and follows roles', async () => {
-    const admin = await t.createUser();
-    const student = await t.createUser();
+    const { space: school, admin, student } = await f.school({ planId: 'cloud-classroom' });
     const outsider = await t.createUser();
-    const school = await f.space(
-      'edu',
-      [
-        [admin.id, 'role:edu-admin'],
-        [student.id, 'role:edu-student'],
-      ],
-      { planId: 'cloud-classroom' },
-    );
     const device = await f.device(admin.id, { name: 'class-board' }, school.id);
     const folder = (
       await f.call(

@@ -49,9 +49,7 @@ export const groupsRoutes: FastifyPluginAsync<{
       summary: 'Folders and items of a kind (or all) under parent_id; show_deleted adds the trash',
       params: listParams,
       querystring: z.object({ parent_id: z.uuid().optional(), show_deleted: queryBool.optional() }),
-      response: {
-        200: groupListSchema,
-      },
+      response: { 200: groupListSchema },
     },
     async (request) =>
       groups.list(ref(request), request.params.list, {

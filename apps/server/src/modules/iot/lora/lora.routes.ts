@@ -34,11 +34,9 @@ export const loraRoutes: FastifyPluginAsync<{ lora: LoraService }> = async (app,
         'Register a LoRa device (a device of connection lora); its application EUI and key are made unless given, and answered once',
       body: loraDeviceCreateBody,
       response: { 201: loraDeviceSchema },
+      status: 201,
+      media: MEDIA.loraDevice,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.loraDevice)
-        .send(await lora.create(ref(request), request.body)),
+    async (request) => lora.create(ref(request), request.body),
   );
 };

@@ -1,18 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import type { TestApp } from '../../../../test/app.ts';
 import { iotOtaBinaries, iotOtaUpdates } from '../../../db/schema/index.ts';
 import { multipart, streamedMultipart } from '../../spaces/spaces.fixtures.ts';
-import { iotFixtures } from '../testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
 import { OTA_FILES_PER_DEVICE, OTA_IN_PROGRESS, OTA_MAX_BYTES, OTA_NEEDS_PLAN } from './ota.service.ts';
 import { createOtaUrls } from './ota-urls.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
+  ({ t, f } = await iotTestApp());
 });
 afterAll(() => t?.close());
 

@@ -108,13 +108,12 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
       params: idParam,
       body: otaSendBody,
       response: { 200: otaUploadSchema },
+      media: MEDIA.otaUpload,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.otaUpload).send(
-        await ota.send(ref(request), request.params.id, request.body.binary_key, {
-          expireInMins: request.body.expire_in_mins,
-        }),
-      ),
+    async (request) =>
+      ota.send(ref(request), request.params.id, request.body.binary_key, {
+        expireInMins: request.body.expire_in_mins,
+      }),
   );
 
   route.post(
@@ -144,11 +143,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
   route.get(
     '/ota/v1/ota/:otaId',
     spaceRoute('iot.read'),
-    {
-      summary: 'One OTA update and its steps',
-      params: otaIdParam,
-      response: { 200: otaShowSchema },
-    },
+    { summary: 'One OTA update and its steps', params: otaIdParam, response: { 200: otaShowSchema } },
     async (request) => ota.show(ref(request), request.params.otaId),
   );
 

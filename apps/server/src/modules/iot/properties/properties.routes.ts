@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, forceQuery, idParam, sendEmpty, showDeletedQuery } from '../common/schemas.ts';
+import { forceQuery, idParam, showDeletedQuery } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import {
   propertyPayload,
@@ -40,11 +40,9 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: idParam,
       querystring: showDeletedQuery,
       response: { 200: z.array(propertySchema) },
+      media: MEDIA.properties,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.properties)
-        .send(await properties.list(ref(request), request.params.id, request.query.show_deleted ?? false)),
+    async (request) => properties.list(ref(request), request.params.id, request.query.show_deleted ?? false),
   );
 
   route.put(
@@ -55,12 +53,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: idParam,
       body: propertyPayload,
       response: { 201: propertySchema },
+      status: 201,
+      media: MEDIA.property,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.property)
-        .send(await properties.create(ref(request), request.params.id, request.body)),
+    async (request) => properties.create(ref(request), request.params.id, request.body),
   );
 
   route.get(
@@ -71,18 +67,15 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: thingPropertyParams,
       querystring: showDeletedQuery,
       response: { 200: propertySchema },
+      media: MEDIA.property,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.property)
-        .send(
-          await properties.show(
-            ref(request),
-            request.params.id,
-            request.params.pid,
-            request.query.show_deleted ?? false,
-          ),
-        ),
+    async (request) =>
+      properties.show(
+        ref(request),
+        request.params.id,
+        request.params.pid,
+        request.query.show_deleted ?? false,
+      ),
   );
 
   route.post(
@@ -93,11 +86,9 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: thingPropertyParams,
       body: propertyPayload,
       response: { 200: propertySchema },
+      media: MEDIA.property,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.property)
-        .send(await properties.update(ref(request), request.params.id, request.params.pid, request.body)),
+    async (request) => properties.update(ref(request), request.params.id, request.params.pid, request.body),
   );
 
   route.delete(
@@ -107,17 +98,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: 'Delete a property: soft by default, for good (with its values) with force=true',
       params: thingPropertyParams,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.remove(
-        ref(request),
-        request.params.id,
-        request.params.pid,
-        request.query.force ?? false,
-      );
-      return sendEmpty(reply);
-    },
+    async (request) =>
+      properties.remove(ref(request), request.params.id, request.params.pid, request.query.force ?? false),
   );
 
   route.put(
@@ -127,12 +111,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: 'Publish a value: it becomes the last value and is stored in the series when persisted',
       params: thingPropertyParams,
       body: publishBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.publish(ref(request), request.params.id, request.params.pid, request.body.value);
-      return sendEmpty(reply);
-    },
+    async (request) =>
+      properties.publish(ref(request), request.params.id, request.params.pid, request.body.value),
   );
 
   route.put(
@@ -142,12 +124,10 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: `Values of one variable with the time each was taken (at most ${MAX_BATCH_VALUES}); not sent to the device`,
       params: thingPropertyParams,
       body: publishBatchBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.publishBatch(ref(request), request.params.id, request.params.pid, request.body);
-      return sendEmpty(reply);
-    },
+    async (request) =>
+      properties.publishBatch(ref(request), request.params.id, request.params.pid, request.body),
   );
 
   route.put(
@@ -157,17 +137,15 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       summary: `Values of several variables by name (at most ${MAX_VALUES_PER_PUBLISH}), as the device (default) or to it (to_device)`,
       params: idParam,
       body: thingPublishBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await properties.publishMany(
+    async (request) =>
+      properties.publishMany(
         ref(request),
         request.params.id,
         request.body.properties,
         request.body.to_device ?? false,
-      );
-      return sendEmpty(reply);
-    },
+      ),
   );
 
   route.get(
@@ -178,12 +156,9 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
       params: thingPropertyParams,
       querystring: timeseriesQuery,
       response: { 200: timeseriesSchema },
+      media: MEDIA.timeseries,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.timeseries)
-        .send(
-          await properties.timeseries(ref(request), request.params.id, request.params.pid, request.query),
-        ),
+    async (request) =>
+      properties.timeseries(ref(request), request.params.id, request.params.pid, request.query),
   );
 };

@@ -4,18 +4,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import type { TestApp } from '../../../../test/app.ts';
 import { iotExports, notifications } from '../../../db/schema/index.ts';
-import { iotFixtures } from '../testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { at, seriesWorld, T0 } from './series.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 let owner: string;
 let stranger: string;
 let thingId: string;
-const ids: Record<string, string> = {};
-const T0 = Date.parse('2024-06-01T12:00:00Z');
-const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+let ids: Record<string, string>;
 const HEADER = 'time,thing_id,property_id,property_name,property_type,value';
 /** Strings a naive CSV writer gets wrong: separators, quotes, line breaks, leading spaces, non-ASCII. */
 const TRICKY = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', 'lf\nonly', ' padded ', 'ünï ✓', '', '"', 'null'];
@@ -23,28 +22,15 @@ const TRICKY = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', 'lf\nonly', ' padded
 const MANY = 25_003;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
-  owner = (await t.createUser()).id;
-  stranger = (await t.createUser()).id;
-  const prop = (name: string, type: string) => ({
-    name,
-    type,
-    permission: 'READ_WRITE',
-    update_strategy: 'ON_CHANGE',
-  });
-  const thing = await f.thing(owner, {
-    properties: [
-      prop('temp', 'FLOAT'),
-      prop('note', 'CHARSTRING'),
-      prop('on', 'STATUS'),
-      prop('where', 'LOCATION'),
-      prop('count', 'INT'),
-      prop('burst', 'INT'),
-    ],
-  });
-  thingId = thing.id;
-  for (const p of thing.properties ?? []) ids[p.name] = p.id;
+  ({ t, f } = await iotTestApp());
+  ({ owner, stranger, thingId, ids } = await seriesWorld(t, f, [
+    ['temp', 'FLOAT'],
+    ['note', 'CHARSTRING'],
+    ['on', 'STATUS'],
+    ['where', 'LOCATION'],
+    ['count', 'INT'],
+    ['burst', 'INT'],
+  ]));
   const point = (name: string, s: number, value: unknown, num: number | null) => ({
     propertyId: ids[name] as string,
     at: new Date(at(s)),

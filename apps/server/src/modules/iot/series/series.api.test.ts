@@ -4,33 +4,23 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { iotExports, iotProperties, mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { createSpacesRepository } from '../../spaces/spaces.repository.ts';
 import { numericReading } from '../catalogue/property-types.ts';
-import { iotFixtures } from '../testing/iot-fixtures.ts';
+import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { at, seriesWorld, T0 } from './series.fixtures.ts';
 
 let t: TestApp;
-let f: ReturnType<typeof iotFixtures>;
+let f: IotFixtures;
 let owner: string;
 let stranger: string;
 let thingId: string;
-const ids: Record<string, string> = {};
-const T0 = Date.parse('2024-06-01T12:00:00Z');
-const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+let ids: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  f = iotFixtures(t);
-  owner = (await t.createUser()).id;
-  stranger = (await t.createUser()).id;
-  const prop = (name: string, type: string) => ({
-    name,
-    type,
-    permission: 'READ_WRITE',
-    update_strategy: 'ON_CHANGE',
-  });
-  const thing = await f.thing(owner, {
-    properties: [prop('temp', 'FLOAT'), prop('on', 'STATUS'), prop('note', 'CHARSTRING')],
-  });
-  thingId = thing.id;
-  for (const p of thing.properties ?? []) ids[p.name] = p.id;
+  ({ t, f } = await iotTestApp());
+  ({ owner, stranger, thingId, ids } = await seriesWorld(t, f, [
+    ['temp', 'FLOAT'],
+    ['on', 'STATUS'],
+    ['note', 'CHARSTRING'],
+  ]));
   const store = async (name: string, values: [number, unknown][]) => {
     const [row] = await t.db
       .select()

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { publicRoute, spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
-import { emptyBody, sendEmpty } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import type { CsvDownload, HistoricData } from './historic-data.ts';
 import {
@@ -69,9 +68,9 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       summary: 'Numeric values binned by interval seconds (at most 86400) and aggregated',
       body: batchQueryBody,
       response: { 200: batchSchema },
+      media: type('series.batch'),
     },
-    async (request, reply) =>
-      reply.type(type('series.batch')).send(await series.batchQuery(ref(request), request.body)),
+    async (request) => series.batchQuery(ref(request), request.body),
   );
 
   route.post(
@@ -81,11 +80,9 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       summary: 'One stored value per interval (60 to 86400 seconds), any type',
       body: batchQuerySamplingBody,
       response: { 200: sampledBatchSchema },
+      media: type('series.batch.sampled'),
     },
-    async (request, reply) =>
-      reply
-        .type(type('series.batch.sampled'))
-        .send(await series.batchQuerySampling(ref(request), request.body)),
+    async (request) => series.batchQuerySampling(ref(request), request.body),
   );
 
   route.post(
@@ -95,11 +92,9 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
       summary: 'The last value of each property',
       body: lastValueBody,
       response: { 200: lastValueSchema },
+      media: type('series.raw.batch.lastvalue'),
     },
-    async (request, reply) =>
-      reply
-        .type(type('series.raw.batch.lastvalue'))
-        .send(await series.lastValues(ref(request), request.body)),
+    async (request) => series.lastValues(ref(request), request.body),
   );
 
   route.post(
@@ -108,12 +103,10 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
     {
       summary: 'Export the values of properties as a CSV; 202, and the download link is mailed and notified',
       body: historicDataBody,
-      response: { 202: emptyBody },
+      status: 202,
+      empty: true,
     },
-    async (request, reply) => {
-      await historic.request(ref(request), request.body);
-      return sendEmpty(reply.status(202));
-    },
+    async (request) => historic.request(ref(request), request.body),
   );
 
   route.post(

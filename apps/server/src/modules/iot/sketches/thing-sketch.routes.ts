@@ -31,12 +31,10 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
       params: idParam,
       body: sketchBody,
       response: { 201: thingSchema },
+      status: 201,
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.thing)
-        .send(await sketches.create(ref(request), request.params.id, request.body.sketch_version ?? 'v2')),
+    async (request) => sketches.create(ref(request), request.params.id, request.body.sketch_version ?? 'v2'),
   );
 
   route.put(
@@ -48,18 +46,10 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
       // The official client sends no body at all when none is given.
       body: sketchBody.nullish(),
       response: { 200: thingSchema },
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.thing)
-        .send(
-          await sketches.update(
-            ref(request),
-            request.params.id,
-            request.params.sketchId,
-            request.body?.sketch_version,
-          ),
-        ),
+    async (request) =>
+      sketches.update(ref(request), request.params.id, request.params.sketchId, request.body?.sketch_version),
   );
 
   route.delete(
@@ -69,8 +59,8 @@ export const thingSketchRoutes: FastifyPluginAsync<{ sketches: ThingSketchServic
       summary: 'Detach the sketch from the thing (the sketch itself is kept)',
       params: idParam,
       response: { 200: thingSchema },
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.thing).send(await sketches.detach(ref(request), request.params.id)),
+    async (request) => sketches.detach(ref(request), request.params.id),
   );
 };

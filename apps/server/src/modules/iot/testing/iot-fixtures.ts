@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../../test/app.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../../test/app.ts';
 import { createPlansRepository } from '../../plans/plans.repository.ts';
 import { spaceFixtures } from '../../spaces/spaces.fixtures.ts';
 
@@ -45,4 +45,15 @@ export function iotFixtures(t: TestApp) {
       >;
     },
   };
+}
+
+export type IotFixtures = ReturnType<typeof iotFixtures>;
+
+/** A test file's app (`env` and `options` as `createTestApp` takes them) and the IoT fixtures over it; the file closes `t`. */
+export async function iotTestApp(
+  env?: Record<string, string>,
+  options?: TestAppOptions,
+): Promise<{ t: TestApp; f: IotFixtures }> {
+  const t = await createTestApp(env, options);
+  return { t, f: iotFixtures(t) };
 }

@@ -5,7 +5,7 @@ import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
-import { emptyBody, forceQuery, idParam, plainJson, sendEmpty } from '../common/schemas.ts';
+import { forceQuery, idParam, plainJson } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
 import { registerTagRoutes } from '../common/tag-routes.ts';
 import {
@@ -63,12 +63,10 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       querystring: forceBindQuery,
       body: thingCreateBody,
       response: { 201: thingWrittenSchema },
+      status: 201,
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.thing)
-        .send(await things.create(ref(request), request.body, request.query.force ?? false)),
+    async (request) => things.create(ref(request), request.body, request.query.force ?? false),
   );
 
   route.get(
@@ -79,11 +77,9 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       params: idParam,
       querystring: thingShowQuery,
       response: { 200: thingSchema },
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.thing)
-        .send(await things.show(ref(request), request.params.id, request.query.show_deleted ?? false)),
+    async (request) => things.show(ref(request), request.params.id, request.query.show_deleted ?? false),
   );
 
   route.post(
@@ -95,13 +91,10 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       querystring: forceBindQuery,
       body: thingUpdateBody,
       response: { 200: thingWrittenSchema },
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .type(MEDIA.thing)
-        .send(
-          await things.update(ref(request), request.params.id, request.body, request.query.force ?? false),
-        ),
+    async (request) =>
+      things.update(ref(request), request.params.id, request.body, request.query.force ?? false),
   );
 
   route.delete(
@@ -111,12 +104,9 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       summary: 'Delete a thing: soft by default, for good (with its properties and values) with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await things.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => things.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.put(
@@ -127,12 +117,10 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       params: idParam,
       body: thingCloneBody,
       response: { 201: thingSchema },
+      status: 201,
+      media: MEDIA.thing,
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(MEDIA.thing)
-        .send(await things.clone(ref(request), request.params.id, request.body)),
+    async (request) => things.clone(ref(request), request.params.id, request.body),
   );
 
   route.get(
@@ -142,9 +130,9 @@ export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async
       summary: 'The thing as a template (variables by sketch name)',
       params: idParam,
       response: { 200: thingTemplateSchema },
+      media: MEDIA.thingTemplate,
     },
-    async (request, reply) =>
-      reply.type(MEDIA.thingTemplate).send(await things.template(ref(request), request.params.id)),
+    async (request) => things.template(ref(request), request.params.id),
   );
 
   registerTagRoutes(app, { base: '/iot/v2/things', noun: 'thing', openApiTags: tags, service: things });

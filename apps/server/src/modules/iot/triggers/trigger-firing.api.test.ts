@@ -337,17 +337,8 @@ describe('trigger firing', () => {
   });
 
   it('mails only members of the space: not an outsider written into the action, not a member who left', async () => {
-    const owner = await t.createUser();
-    const member = await t.createUser();
+    const { space: team, admin: owner, editor: member } = await f.team({ planId: 'cloud-enterprise' });
     const outsider = await t.createUser();
-    const team = await f.space(
-      'pro',
-      [
-        [owner.id, 'role:pro-admin'],
-        [member.id, 'role:pro-editor'],
-      ],
-      { planId: 'cloud-enterprise' },
-    );
     const device = await f.device(owner.id, {}, team.id);
     const thing = await f.thingWith(owner.id, [{ name: 'temp', type: 'FLOAT' }], {
       deviceId: device.id,

@@ -58,12 +58,10 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'Create a trigger with its actions (412 without a paid plan beyond Entry or past the limit)',
       body: triggerBody,
       response: { 201: triggerSchema },
+      status: 201,
+      media: media('trigger'),
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .type(media('trigger'))
-        .send(await triggers.create(ref(request), request.body)),
+    async (request) => triggers.create(ref(request), request.body),
   );
 
   route.get(
@@ -73,11 +71,9 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'Show a trigger with its linked property or devices',
       params: idParam,
       response: { 200: triggerWithLinksSchema },
+      media: media('trigger_with_linked_entities'),
     },
-    async (request, reply) =>
-      reply
-        .type(media('trigger_with_linked_entities'))
-        .send(await triggers.show(ref(request), request.params.id)),
+    async (request) => triggers.show(ref(request), request.params.id),
   );
 
   for (const [method, mode] of [
@@ -114,12 +110,9 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'Delete a trigger: soft by default, for good (with its actions) with force=true',
       params: idParam,
       querystring: forceQuery,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await triggers.remove(ref(request), request.params.id, request.query.force ?? false);
-      return sendEmpty(reply);
-    },
+    async (request) => triggers.remove(ref(request), request.params.id, request.query.force ?? false),
   );
 
   route.get(
@@ -140,9 +133,9 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'The trigger as a template',
       params: idParam,
       response: { 200: triggerTemplateSchema },
+      media: media('trigger_template'),
     },
-    async (request, reply) =>
-      reply.type(media('trigger_template')).send(await triggers.template(ref(request), request.params.id)),
+    async (request) => triggers.template(ref(request), request.params.id),
   );
 
   route.post(
@@ -152,12 +145,9 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
       summary: 'Take users off every action of the trigger',
       params: idParam,
       body: recipientsBody,
-      response: { 200: emptyBody },
+      empty: true,
     },
-    async (request, reply) => {
-      await triggers.unsubscribe(ref(request), request.params.id, request.body.recipients);
-      return sendEmpty(reply);
-    },
+    async (request) => triggers.unsubscribe(ref(request), request.params.id, request.body.recipients),
   );
 
   const actionTags = ['iot: actions'];
