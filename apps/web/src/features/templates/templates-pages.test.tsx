@@ -112,7 +112,7 @@ describe('template pages', () => {
   it('lists the built-in templates and applies one from its dialog with a prefix and a free device', async () => {
     const s = server();
     renderApp('/templates/?tab=tinkercloud', { handle: s.handle });
-    fireEvent.click(await screen.findByRole('button', { name: 'Use Remote controlled lights' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use template Remote controlled lights' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remote controlled lights' });
     expect(within(dialog).getByText('Things (1)')).toBeTruthy();
     const select = (await within(dialog).findByLabelText('Device for Lights')) as HTMLSelectElement;

@@ -39,8 +39,12 @@ export interface TemplatesCtx {
   space: string;
 }
 
-const storage = (config: AppConfig, path: string) => joinUrl(config.hosts.storage, path);
 const apiHost = (config: AppConfig, path: string) => joinUrl(config.hosts.api, path);
+/**
+ * The template storage's paths already start with `/storage` (upstream's media host, which CCLI reaches at
+ * `IOT_API_MEDIA_URL` + `/storage/template/...`); this server answers them at its root, beside the API.
+ */
+const storage = apiHost;
 const enc = encodeURIComponent;
 
 export function builtinTemplatesQueryOptions({ api, config }: Pick<TemplatesCtx, 'api' | 'config'>) {

@@ -37,7 +37,7 @@ export function BuiltinTemplates({ ctx, canApply }: { ctx: TemplatesCtx; canAppl
                   <Button
                     variant={canApply ? 'primary' : 'subtle'}
                     onClick={() => setOpen(t)}
-                    aria-label={`${canApply ? 'Use' : 'View'} ${t.name}`}
+                    aria-label={`${canApply ? 'Use template' : 'View'} ${t.name}`}
                   >
                     {canApply ? 'Use template' : 'View'}
                   </Button>
