@@ -406,6 +406,42 @@ describe('custom templates', () => {
     expect(wrongField.statusCode).toBe(400);
   });
 
+  it('bounds archives: their size (413), their entry count and the size of each file read (400)', async () => {
+    const user = await t.createUser();
+    await f.grantPlan(user.id);
+    const manifest = strToU8(JSON.stringify({ name: 'Big', template: { things: ['thing_1.yaml'] } }));
+    const thing = strToU8('id: a\nname: A\nvariables: []\n');
+    // Upstream archives carry firmware: a 2 MiB binary (stored, not compressed) is fine and left aside.
+    const withBinary = zipSync(
+      {
+        'template.json': manifest,
+        'resources/thing_1.yaml': thing,
+        'resources/binaries/fw.bin': new Uint8Array(2 * 1024 * 1024).fill(7),
+      },
+      { level: 0 },
+    );
+    expect((await upload(user.id, withBinary)).statusCode).toBe(200);
+    const tooBig = zipSync(
+      {
+        'template.json': manifest,
+        'resources/binaries/fw.bin': crypto.getRandomValues(new Uint8Array(65536)),
+      },
+      { level: 0 },
+    );
+    const padded = new Uint8Array(9 * 1024 * 1024);
+    padded.set(tooBig);
+    const over = await upload(user.id, padded);
+    expect(over.statusCode).toBe(413);
+    const many: Record<string, Uint8Array> = { 'template.json': manifest, 'resources/thing_1.yaml': thing };
+    for (let i = 0; i < 501; i++) many[`resources/extra_${i}.txt`] = strToU8('x');
+    expect((await upload(user.id, zipSync(many))).json().detail).toMatch(/more than 500 entries/);
+    const hugeYaml = zipSync({
+      'template.json': manifest,
+      'resources/thing_1.yaml': strToU8(`id: a\nname: A\ndescription: "${'x'.repeat(300 * 1024)}"\n`),
+    });
+    expect((await upload(user.id, hugeYaml)).json().detail).toMatch(/over 256 KB/);
+  });
+
   it("keeps a space's templates to that space, and deletes them", async () => {
     const user = await t.createUser();
     const stranger = await t.createUser();
