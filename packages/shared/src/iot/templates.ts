@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS_MESSAGE, textProblem } from '../text.ts';
+import { CONTROL_CHARACTERS_MESSAGE, singleLineText, textProblem } from '../text.ts';
 import { THING_NAME_PATTERN } from './names.ts';
 import { PROPERTY_PERMISSIONS, UPDATE_STRATEGIES } from './property-request.ts';
 import { PROPERTY_TYPE_VALUES } from './property-types.ts';
@@ -17,11 +17,9 @@ const partId = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits and _ . - only');
-const label = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[^\p{Cc}]*$/u, 'no control characters');
+/** One line of text (no control characters: PostgreSQL cannot even store NUL), at most `max`. */
+export const templateLabel = (max: number) => singleLineText().max(max);
+const label = templateLabel;
 
 export const templateVariableSchema = z.object({
   name: label(64).min(1),
@@ -40,15 +38,13 @@ export type TemplateVariable = z.infer<typeof templateVariableSchema>;
 export const thingTemplateSchema = z.object({
   id: partId,
   name: z.string().min(1).max(64).regex(THING_NAME_PATTERN, 'letters, digits, spaces and _ . - only'),
-  timezone: z.string().max(64).optional(),
+  timezone: label(64).optional(),
   tags: z
-    .array(z.object({ key: z.string().max(64), value: z.string().max(64) }))
+    .array(z.object({ key: label(64), value: label(64) }))
     .max(20)
     .optional(),
-  webhook_uri: z.string().max(1024).optional(),
-  device_metadata: z
-    .object({ fqbn: z.string().max(128).optional(), name: z.string().max(64).optional() })
-    .optional(),
+  webhook_uri: label(1024).optional(),
+  device_metadata: z.object({ fqbn: label(128).optional(), name: label(64).optional() }).optional(),
   variables: z.array(templateVariableSchema).max(100).default([]),
 });
 export type ThingTemplate = z.infer<typeof thingTemplateSchema>;
@@ -78,10 +74,10 @@ export const widgetTemplateSchema = z.object({
     .array(
       z.object({
         thing_id: partId,
-        variable_id: z.string().min(1).max(64),
+        variable_id: label(64).min(1),
         name: label(64).optional(),
-        type: z.string().max(64).optional(),
-        permission: z.string().max(16).optional(),
+        type: label(64).optional(),
+        permission: label(16).optional(),
       }),
     )
     .max(20)
@@ -117,7 +113,7 @@ export const triggerTemplateSchema = z.object({
   description: label(1000).optional(),
   active: z.boolean().optional(),
   /** A property trigger: the thing template and the variable it watches. */
-  linked_property: z.object({ thing_id: partId, property_id: z.string().min(1).max(64) }).optional(),
+  linked_property: z.object({ thing_id: partId, property_id: label(64).min(1) }).optional(),
   /** A device status trigger: the devices of these thing templates (those given a device when applied). */
   linked_devices: z
     .array(z.object({ thing_id: partId }))
@@ -128,8 +124,8 @@ export const triggerTemplateSchema = z.object({
   grace_period_offline: z.number().int().min(0).max(1_209_600).optional(),
   condition: z
     .object({
-      operator: z.string().max(16),
-      value: z.union([z.number(), z.string().max(1000), z.boolean()]).optional(),
+      operator: label(16),
+      value: z.union([z.number(), label(1000), z.boolean()]).optional(),
     })
     .optional(),
   actions: z.array(triggerActionTemplateSchema).max(10).optional(),

@@ -1,8 +1,10 @@
+import { textProblem } from '@tinkercloud/shared';
 import {
   TEMPLATE_DESCRIPTION_MAX_LENGTH,
   TEMPLATE_NAME_MAX_LENGTH,
   type TemplateContent,
   templateContentSchema,
+  templateLabel,
   templateReferenceProblem,
 } from '@tinkercloud/shared/iot';
 import { strFromU8, strToU8, type Unzipped, unzipSync, zipSync } from 'fflate';
@@ -37,16 +39,20 @@ export interface TemplateArchive {
 const bad = (detail: string) => new AppError('bad_request', `Not a template archive: ${detail}`);
 
 const manifestSchema = z.object({
-  name: z.string().max(TEMPLATE_NAME_MAX_LENGTH).optional(),
-  title: z.string().max(TEMPLATE_NAME_MAX_LENGTH).optional(),
-  description: z.string().max(TEMPLATE_DESCRIPTION_MAX_LENGTH).optional(),
+  name: templateLabel(TEMPLATE_NAME_MAX_LENGTH).optional(),
+  title: templateLabel(TEMPLATE_NAME_MAX_LENGTH).optional(),
+  description: z
+    .string()
+    .max(TEMPLATE_DESCRIPTION_MAX_LENGTH)
+    .refine((v) => textProblem(v, { multiLine: true }) === undefined)
+    .optional(),
   template: z.object({
     things: z.array(z.string().max(256)).max(MAX_PARTS).nullish(),
     dashboards: z.array(z.string().max(256)).max(MAX_PARTS).nullish(),
     triggers: z.array(z.string().max(256)).max(MAX_PARTS).nullish(),
   }),
   compatible_boards: z
-    .array(z.object({ fqbn: z.string().max(128) }))
+    .array(z.object({ fqbn: templateLabel(128) }))
     .max(50)
     .nullish(),
   source_template_id: z.string().max(64).nullish(),

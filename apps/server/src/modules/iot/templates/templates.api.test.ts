@@ -402,6 +402,17 @@ describe('custom templates', () => {
       }),
     );
     expect(pathy.statusCode).toBe(400);
+    const nul = await upload(
+      user.id,
+      zipSync({
+        'template.json': strToU8(
+          JSON.stringify({ name: 'bad\u0000name', template: { things: ['thing_1.yaml'] } }),
+        ),
+        'resources/thing_1.yaml': strToU8('id: a\nname: A\nvariables: []\n'),
+      }),
+    );
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().detail).toMatch(/^Not a template archive/);
     const wrongField = await upload(user.id, zipSync({}), { field: 'file' });
     expect(wrongField.statusCode).toBe(400);
   });
