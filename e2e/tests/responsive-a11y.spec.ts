@@ -92,6 +92,8 @@ const myCloudPages = () => [
   `/dashboards/${ids.dashboard}/`,
   '/triggers/',
   '/templates/',
+  '/templates/?tab=custom',
+  '/templates/new/',
   '/resources/',
   '/courses/',
   '/integrations/',

@@ -64,8 +64,10 @@ test('/chrome-app sets the installed-from-store flag and goes home', async ({ pa
 });
 
 test('search parameters fall back to valid values', async ({ page, consoleErrors }) => {
-  // The device id is made up on purpose: the browser reports its 404 (a template id is never asked for).
+  // The device and template ids are made up on purpose: the browser reports their 404s (a template id that
+  // is not a UUID is never asked for).
   consoleErrors.allow(/status of 404 .*\/iot\/v2\/devices\/00000000-/);
+  consoleErrors.allow(/status of 404 .*\/storage\/template\/v1\/00000000-/);
   await page.goto('/templates/');
   await expect(page).toHaveURL(/\/templates\/?\?tab=tinkercloud$/);
   await page.goto('/templates/?tab=bogus');

@@ -55,14 +55,14 @@ describe('routing', () => {
     await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
   });
 
-  it('answers Not Found for a template with a UUID id, without asking a route the server does not serve', async () => {
-    // The server stores no custom templates: nothing answers GET /storage/template/v1/{id}.
-    const { api } = renderAt('/templates/123e4567-e89b-12d3-a456-426614174000/edit/');
+  it('answers Not Found for a UUID template id the space does not hold', async () => {
+    const id = '123e4567-e89b-12d3-a456-426614174000';
+    const { api } = renderAt(`/templates/${id}/edit/`);
     expect(await screen.findByText('Not Found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Not Found | Tinkercloud'));
     const urls = api.mock.calls.map(([url]) => String(url));
-    expect(urls.filter((url) => url.includes('template'))).toEqual([]);
+    expect(urls.filter((url) => url.includes('template'))).toEqual([`/storage/template/v1/${id}`]);
   });
 
   it('loads the device and shows its name', async () => {

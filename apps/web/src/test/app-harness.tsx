@@ -142,6 +142,8 @@ export function renderApp(path: string, options: AppOptions = {}) {
     // An empty space's group lists (features/lists): no folders, no items.
     if (/^\/groups\/v1\/(devices|things|dashboards|sketches|triggers)(\?|$)/.test(url))
       return { folders: [], items: [] };
+    // No templates: an empty catalogue and an empty space.
+    if (url === '/templates/v1/builtin' || url === '/storage/template/v1/list') return { templates: [] };
     if (url.startsWith('/iot/')) throw notFoundError();
     if (url.startsWith('/users/v1/users/byID/'))
       return {

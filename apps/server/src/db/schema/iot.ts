@@ -1,4 +1,5 @@
 import { GROUP_KINDS } from '@tinkercloud/shared';
+import type { TemplateContent } from '@tinkercloud/shared/iot';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -568,5 +569,33 @@ export const iotWebhookDeliveries = pgTable(
   (t) => [
     index('iot_webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index('iot_webhook_deliveries_thing_idx').on(t.thingId, t.createdAt),
+  ],
+);
+
+/**
+ * Custom templates (spec 3, 7.5): a title, a description and what the template holds (thing, dashboard and
+ * trigger templates, `TemplateContent` of `@tinkercloud/shared/iot`), in one space. `source_id` is the
+ * template an archive came from (the `source_template_id` of its template.json; a template made here is its
+ * own source), so a space holds one copy of each: importing it again answers 409.
+ */
+export const iotCustomTemplates = pgTable(
+  'iot_custom_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    ownerUserId: ownerUserId(),
+    /** `o:<organization id>` or `u:<owner id>` (My Cloud): the space the unique source key is scoped to. */
+    spaceKey: text('space_key').notNull(),
+    sourceId: uuid('source_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    content: jsonb('content').$type<TemplateContent>().notNull(),
+    compatibleBoards: jsonb('compatible_boards').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('iot_custom_templates_source_key').on(t.spaceKey, t.sourceId),
+    index('iot_custom_templates_space_idx').on(t.spaceKey, t.createdAt),
   ],
 );

@@ -43,6 +43,9 @@ import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
 import { createSketchFilesService } from './sketches/sketch-files.service.ts';
 import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
 import { createThingSketchService } from './sketches/thing-sketch.service.ts';
+import { templateStorageRoutes } from './templates/template-storage.routes.ts';
+import { templatesApplyRoutes } from './templates/templates.routes.ts';
+import { createTemplatesService } from './templates/templates.service.ts';
 import { thingsRoutes } from './things/things.routes.ts';
 import { createThingsService } from './things/things.service.ts';
 import { type DeviceFeed, feedTriggers } from './triggers/device-feed.ts';
@@ -143,6 +146,18 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
+  const templates = createTemplatesService({
+    db,
+    resolve,
+    quotas,
+    things,
+    dashboards,
+    triggers,
+    events,
+    connectivity,
+    triggersChanged: firing.triggersChanged,
+    broker: brokerOf(config),
+  });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
   const ota = createOtaService({
     db,
@@ -215,6 +230,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       });
       await authed.register(dashboardsRoutes, { dashboards });
       await authed.register(triggersRoutes, { triggers });
+      await authed.register(templatesApplyRoutes, { templates });
     });
   });
   // The web app's own lists (spec 7.4) and sketch files (7.5) answer errors in the usual JSON body.
@@ -224,5 +240,6 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
     await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
+    await web.register(templateStorageRoutes, { templates });
   });
 }

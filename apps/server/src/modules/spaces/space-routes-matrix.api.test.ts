@@ -61,8 +61,10 @@ const NOT_IN_A_SPACE: Record<string, ['public' | 'signed-in', string]> = {
     'a link mailed to the member; its unguessable id is the key',
   ],
   'GET /ota/v1/binaries/:binaryId': ['public', 'a signed, expiring link for the device'],
+  'GET /templates/v1/builtin': ['signed-in', 'the built-in template catalogue'],
+  'GET /templates/v1/builtin/:name': ['signed-in', 'the built-in template catalogue'],
 };
-const FAMILIES = /^\/(iot|live|groups|notifications|ota|provisioning)\//;
+const FAMILIES = /^\/(iot|live|groups|notifications|ota|provisioning|storage\/template|templates)\//;
 const NOT_IN_SPACE = 'Space not found';
 /** An id no resource has: permitted calls get past the gate and find nothing, so they change nothing. */
 const NOBODY = '00000000-0000-4000-8000-00000000abcd';
@@ -232,7 +234,7 @@ const refusedByGate = (r: { statusCode: number; body: string }) =>
   (r.statusCode === 403 && detailOf(r.body) === ROLE_FORBIDS);
 
 describe('space routes matrix (generated from the route declarations)', () => {
-  it('covers every route of the IoT, live, groups, notifications, OTA and provisioning APIs', () => {
+  it('covers every route of the IoT, live, groups, notifications, OTA, provisioning and template APIs', () => {
     const all = t.app.declaredRoutes().filter((r) => r.method !== 'HEAD' && FAMILIES.test(`${r.url}/`));
     const ungated = all
       .filter((r) => !(r.access?.kind === 'space' && r.access.from === 'header'))

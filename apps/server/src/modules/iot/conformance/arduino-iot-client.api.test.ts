@@ -568,6 +568,23 @@ describe('@arduino/arduino-iot-client 3.0.0 against our server', () => {
     expect((await properties().propertiesV2Show(state.thingId, numeric.id)).last_value).toBe(8);
   });
 
+  it('applies a built-in template through TemplatesApi (templatesApply)', async () => {
+    const payload = new sdk.Template('weather-station');
+    payload.prefix_name = 'Conformance';
+    const made = await strict(new sdk.TemplatesApi(client), 'templatesApply', sdk.ArduinoTemplate, [payload]);
+    expect(made).toBeInstanceOf(sdk.ArduinoTemplate);
+    expect(made.things).toHaveLength(1);
+    expect(made.things[0]).toBeInstanceOf(sdk.ArduinoThingresult);
+    expect(made.dashboards).toHaveLength(1);
+    const thing = await things().thingsV2Show(made.things[0].id, { showDeleted: false });
+    expect(thing.name).toBe('Conformance Weather station');
+    expect(thing.sketch_id).toBe(made.things[0].sketch_id);
+    const err = await new sdk.TemplatesApi(client)
+      .templatesApply(new sdk.Template('no-such-template'))
+      .catch((e: Any) => e);
+    expect(err.status).toBe(404);
+  });
+
   it('reports errors in the upstream error media type', async () => {
     const err = await things()
       .thingsV2Show('3fa85f64-5717-4562-b3fc-2c963f66afa6')
@@ -683,4 +700,5 @@ const CLAIMED: [string, string][] = [
   ['get', '/iot/v1/network_credentials/{type}/connections'],
   ['get', '/iot/v1/lora-freq-plans/'],
   ['put', '/iot/v1/lora-devices/'],
+  ['put', '/iot/v1/templates'],
 ];

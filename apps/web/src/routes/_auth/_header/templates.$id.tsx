@@ -1,19 +1,24 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
+import { isUuid } from '@tinkercloud/shared';
 import { NotFound } from '@/components/NotFound.tsx';
+import { customTemplateQueryOptions } from '@/features/templates/api/templates.ts';
+import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
 import { requireAccess } from '@/lib/route-guards.ts';
 
 /**
- * A custom template (spec section 3: a title and a UUID id). This server stores no custom templates: nothing
- * serves `GET /storage/template/v1/{id}` (spec 7.5), and the IoT API's `…/template` routes export a thing,
- * dashboard or trigger by its own id rather than read a stored template. So no id names a template here, a
- * UUID (spec section 5) as little as any other, and the page answers Not Found without asking a route that
- * does not exist.
+ * A custom template of the selected space (spec 3: a title and a UUID id). An id that is not a UUID (spec 5)
+ * names no template and answers Not Found without asking the server; so does one the space does not hold.
+ * Built-in templates are shown and applied from the list page.
  */
 export const Route = createFileRoute('/_auth/_header/templates/$id')({
   staticData: { title: 'Template' },
   beforeLoad: requireAccess('templates'),
-  loader: () => {
-    throw notFound();
+  loader: ({ context, params }) => {
+    if (!isUuid(params.id)) throw notFound();
+    const ctx = { api: context.api, config: context.config, space: context.spaces.selected().id };
+    return loadOrNotFound('Template', () =>
+      context.queryClient.ensureQueryData(customTemplateQueryOptions(ctx, params.id)),
+    );
   },
   // Handled by this route, so the page shows inside the header layout with the menu still at hand.
   notFoundComponent: NotFound,

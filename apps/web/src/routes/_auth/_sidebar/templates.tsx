@@ -1,7 +1,12 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { CUSTOM_TEMPLATES_TAB, defaultTemplatesTab, templatesSearchSchema } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
-import { EmptyState, Page } from '@/components/Page.tsx';
+import { Page } from '@/components/Page.tsx';
+import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { useSpaces } from '@/features/spaces/hooks.ts';
+import { useTemplatesCtx } from '@/features/templates/api/use-templates-ctx.ts';
+import { BuiltinTemplates } from '@/features/templates/components/BuiltinTemplates.tsx';
+import { CustomTemplates } from '@/features/templates/components/CustomTemplates.tsx';
 import { getAppConfig } from '@/lib/app-config.ts';
 import { requireAccess } from '@/lib/route-guards.ts';
 
@@ -27,6 +32,9 @@ function TemplatesPage() {
   const { config } = useServices();
   const { tab } = Route.useSearch();
   const custom = tab === CUSTOM_TEMPLATES_TAB;
+  const ctx = useTemplatesCtx();
+  const { selected } = useSpaces();
+  const canWrite = spaceAllows(selected, 'iot.write');
   return (
     <Page title="Templates">
       <nav className="tabs" aria-label="Template sources">
@@ -47,14 +55,16 @@ function TemplatesPage() {
           Custom
         </Link>
       </nav>
-      <EmptyState
-        title="No templates yet"
-        hint={
-          custom
-            ? 'Templates you create will be listed here.'
-            : `${config.productName} templates will be listed here.`
-        }
-      />
+      {custom ? (
+        <CustomTemplates
+          key={ctx.space}
+          ctx={ctx}
+          canWrite={canWrite}
+          canDelete={spaceAllows(selected, 'iot.delete')}
+        />
+      ) : (
+        <BuiltinTemplates ctx={ctx} canApply={canWrite} />
+      )}
     </Page>
   );
 }

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type CustomTemplate, TEMPLATE_NAME_MAX_LENGTH } from '@tinkercloud/shared/iot';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/FormField.tsx';
+import { networkErrorMessage } from '@/lib/toast.tsx';
+import { type TemplatesCtx, templateKeys, updateCustomTemplate } from '../api/templates.ts';
+import { descriptionProblem, templateNameProblem } from '../model/template-form.ts';
+
+/** Changes a custom template's name and description, then goes back to it. */
+export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; template: CustomTemplate }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState(template.name);
+  const [description, setDescription] = useState(template.description);
+  const [errors, setErrors] = useState<{ name?: string | null; description?: string | null }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = { name: templateNameProblem(name), description: descriptionProblem(description) };
+    setErrors(found);
+    if (found.name || found.description) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const saved = await updateCustomTemplate(ctx, template.template_id, { name: name.trim(), description });
+      queryClient.setQueryData(templateKeys.one(ctx.space, saved.template_id), saved);
+      await queryClient.invalidateQueries({ queryKey: templateKeys.custom(ctx.space), exact: true });
+      await navigate({ to: '/templates/$id/', params: { id: saved.template_id } });
+    } catch (err) {
+      setFailure(networkErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Edit template">
+      <FormField label="Template name" error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={TEMPLATE_NAME_MAX_LENGTH}
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <FormField label="Description" error={errors.description}>
+        {(control) => (
+          <textarea
+            {...control}
+            value={description}
+            rows={4}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </FormField>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy && <span className="spinner spinner-small" aria-hidden="true" />}
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
