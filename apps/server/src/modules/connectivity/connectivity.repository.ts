@@ -38,6 +38,13 @@ export interface PropertyInfo {
 
 type Rejection = { at: string; topic: string; name: string; reason: string };
 
+/** A device's new status, as of `at`. */
+export interface StatusWrite {
+  deviceId: string;
+  status: 'ONLINE' | 'OFFLINE';
+  at: Date;
+}
+
 /** Devices with no activity since `before`, or none known. */
 const inactiveSince = (before: Date) =>
   or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before));
@@ -164,19 +171,34 @@ export function createConnectivityRepository(db: Database) {
       }));
     },
 
-    /** Sets the status and appends to the history, in one transaction; nothing when it is already so. */
-    async setStatus(deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date): Promise<boolean> {
+    /**
+     * Sets each device's status (and last activity) and appends to its history, all in one transaction;
+     * nothing for a device already so. Returns the devices changed. Many devices connecting at once cost one
+     * transaction, not one each (at most one change per device: the caller orders a device's changes).
+     */
+    async setStatuses(changes: StatusWrite[]): Promise<Set<string>> {
+      if (changes.length === 0) return new Set();
       return db.transaction(async (tx) => {
-        const changed = await tx
-          .update(iotDevices)
-          .set({ status, lastActivityAt: at })
-          .where(and(eq(iotDevices.id, deviceId), sql`${iotDevices.status} <> ${status}`))
-          .returning({ id: iotDevices.id });
-        if (changed.length === 0) return false;
-        await tx
-          .insert(iotDeviceStatusEvents)
-          .values({ deviceId, value: status === 'ONLINE' ? 'CONNECTED' : 'DISCONNECTED', at });
-        return true;
+        const result = await tx.execute(
+          sql`update iot_devices d set status = c.status, last_activity_at = c.at
+              from unnest(${sql.param(changes.map((c) => c.deviceId))}::uuid[],
+                          ${sql.param(changes.map((c) => c.status))}::text[],
+                          ${sql.param(changes.map((c) => c.at.toISOString()))}::timestamptz[]) as c(id, status, at)
+              where d.id = c.id and d.status <> c.status
+              returning d.id`,
+        );
+        const changed = new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+        const history = changes.filter((c) => changed.has(c.deviceId));
+        if (history.length > 0) {
+          await tx.insert(iotDeviceStatusEvents).values(
+            history.map((c) => ({
+              deviceId: c.deviceId,
+              value: c.status === 'ONLINE' ? ('CONNECTED' as const) : ('DISCONNECTED' as const),
+              at: c.at,
+            })),
+          );
+        }
+        return changed;
       });
     },
 

@@ -94,7 +94,8 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   const rejections = createRejections({ repo, logger });
   const rate = createDeviceRate(mqtt.limits.deviceRate);
   const presence = createPresence({ repo, events, logger });
-  const things = createThingCache(repo);
+  // Kept until the live bus says a thing changed (here or in another process).
+  const things = createThingCache(repo, { events });
   const ingest = createIngest({
     things,
     telemetry: deps.telemetry,
@@ -106,6 +107,8 @@ export async function createConnectivity(deps: ConnectivityDeps) {
   const lastValues = async (ids: string[]) => deps.telemetry.lastValues(ids);
   const useEvents = (next: EventBus) => {
     bus = next;
+    // The cache listened to the previous bus (or to none): it starts again on this one.
+    things.forget();
   };
   // Onboardings waiting for this device learn that it connected (issue 5 item 6).
   const onDeviceConnected = (deviceId: string) => {
@@ -423,7 +426,9 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       connections.set(id, connection);
       sessions.open(id, device.space, device.thingId, connection);
       parts.onDeviceConnected(id);
-      await presence.connected(id, device.space, connection);
+      // Not awaited: the status write joins others (presence batches them) and keeps this device's order
+      // itself, while the next log line is read.
+      void presence.connected(id, device.space, connection);
       return;
     }
     const connection = connections.get(id);
@@ -431,7 +436,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     connections.delete(id);
     const session = sessions.get(id);
     sessions.close(id, connection);
-    if (session) await presence.disconnected(id, session.space, connection);
+    if (session) void presence.disconnected(id, session.space, connection);
   }
 
   /**
