@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type SpaceKey, spaceKeyOf } from '../live/live-event.ts';
 
-interface DeviceIdentity {
+export interface DeviceIdentity {
   id: string;
   space: SpaceKey;
   secretHash: string | null;
@@ -89,32 +89,42 @@ export function createConnectivityRepository(db: Database) {
     });
   }
 
-  return {
-    async device(id: string): Promise<DeviceIdentity | null> {
-      const rows = await db
-        .select({
-          id: iotDevices.id,
-          organizationId: iotDevices.organizationId,
-          ownerUserId: iotDevices.ownerUserId,
-          deletedAt: iotDevices.deletedAt,
-          secretHash: iotDeviceSecrets.secretHash,
-          thingId: iotThings.id,
-        })
-        .from(iotDevices)
-        .leftJoin(iotDeviceSecrets, eq(iotDeviceSecrets.deviceId, iotDevices.id))
-        .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
-        .where(eq(iotDevices.id, id))
-        .limit(1);
-      const r = rows[0];
-      if (!r) return null;
-      return {
+  /** Several devices in one query (many connect at once); absent: unknown. */
+  async function devices(ids: string[]): Promise<Map<string, DeviceIdentity>> {
+    const out = new Map<string, DeviceIdentity>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select({
+        id: iotDevices.id,
+        organizationId: iotDevices.organizationId,
+        ownerUserId: iotDevices.ownerUserId,
+        deletedAt: iotDevices.deletedAt,
+        secretHash: iotDeviceSecrets.secretHash,
+        thingId: iotThings.id,
+      })
+      .from(iotDevices)
+      .leftJoin(iotDeviceSecrets, eq(iotDeviceSecrets.deviceId, iotDevices.id))
+      .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
+      .where(ids.length === 1 ? eq(iotDevices.id, ids[0] as string) : inArray(iotDevices.id, ids));
+    for (const r of rows) {
+      if (out.has(r.id)) continue;
+      out.set(r.id, {
         id: r.id,
         space: spaceKeyOf(r),
         secretHash: r.secretHash,
         deleted: r.deletedAt !== null,
         thingId: r.thingId,
-      };
+      });
+    }
+    return out;
+  }
+
+  return {
+    async device(id: string): Promise<DeviceIdentity | null> {
+      return (await devices([id])).get(id) ?? null;
     },
+
+    devices,
 
     /** The live thing each of these devices drives (absent: none), and whether the device still exists. */
     async bindings(deviceIds: string[]): Promise<Map<string, { thingId: string | null; live: boolean }>> {
