@@ -113,10 +113,17 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     things.forget();
   };
   // Onboardings waiting for this device learn that it connected (issue 5 item 6).
+  // The devices connecting in one turn of the event loop are marked together: one statement, not one each.
+  const connecting: string[] = [];
   const onDeviceConnected = (deviceId: string) => {
-    void markProvisioned(db, events, deviceId).catch((err: unknown) =>
-      logger.error({ err, deviceId }, 'onboarding not marked provisioned'),
-    );
+    connecting.push(deviceId);
+    if (connecting.length > 1) return;
+    setImmediate(() => {
+      const deviceIds = connecting.splice(0);
+      void markProvisioned(db, events, deviceIds).catch((err: unknown) =>
+        logger.error({ err, deviceIds }, 'onboarding not marked provisioned'),
+      );
+    });
   };
   const feed: DeviceFeed = { onValues: ingest.onValues, onDeviceStatus: presence.onStatus };
   const ota = createOtaDevice({ db, publicUrl: deps.config.publicUrl });
