@@ -84,7 +84,9 @@ interface Fleet {
 async function startServer(env: Record<string, string>, dir: string) {
   const log = process.env.BENCH_SERVER_LOG ?? join(dir, 'server.log');
   const out = openSync(log, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  // BENCH_NODE_ARGS: extra node flags for the server (for instance --cpu-prof --cpu-prof-dir=/some/dir).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
     stdio: ['ignore', out, out, 'ipc'],
     env: { ...process.env, ...env, BENCH_EPOCH: String(EPOCH) },
   });

@@ -204,6 +204,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     databaseUrl: (database as { url?: string }).url,
     /** The MQTT side, when the test asked for a broker. */
     connectivity,
+    /** The live bus the app and the MQTT side announce on (with `broker`, or when given). */
+    events,
     /** The demo (device, thing, dashboard and simulated board of new accounts, with `DEMO: 'true'`). */
     demo,
     /** The TLS certificates, and the HTTPS listener with `tls`. */

@@ -2,13 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Access } from './access.ts';
 import type { AuthResult, ClientAuth, ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { Commands } from './commands.ts';
-import type { ConnectivityRepository } from './connectivity.repository.ts';
+import type { ConnectivityRepository, DeviceIdentity } from './connectivity.repository.ts';
 import { type DeviceRate, overRate } from './device-rate.ts';
 import type { Forward, Ingest } from './ingest.ts';
 import type { Presence } from './presence.ts';
 import type { Rejections } from './rejections.ts';
 import type { Sessions } from './sessions.ts';
 import { parseTopic } from './topics.ts';
+
+/** How long a login's read of the device stands for its session's beginning. */
+const FRESH_RECORD_MS = 2_000;
+const MAX_FRESH_RECORDS = 10_000;
 
 /** What a client's publish becomes: refused (the connection closes), or accepted and passed on (or not). */
 type PublishDecision = { allowed: false } | { allowed: true; forward: Forward };
@@ -58,18 +62,31 @@ export function createBrokerHandlers(deps: {
   // Connections that closed. A device that disconnects while its record is still being read must not begin a
   // session afterwards: it would stay online with no connection behind it.
   const closed = new WeakSet<object>();
+  // The record a device's login just read, for its session to begin with: a connect then reads the device
+  // once, not twice (PGlite runs one query at a time, and a fleet connects by the thousand). Read again when
+  // older than a moment (a binding may have changed since).
+  const justRead = new Map<string, { device: DeviceIdentity; at: number }>();
+  function recentRecord(deviceId: string) {
+    const r = justRead.get(deviceId);
+    justRead.delete(deviceId);
+    return r && Date.now() - r.at <= FRESH_RECORD_MS ? r.device : undefined;
+  }
 
   return {
     async authenticate(clientId, username, password, certificate) {
       const result = await deps.auth.authenticate(clientId, username, password, certificate);
       if (!result.ok)
         deps.logger.info({ clientId, username, reason: result.reason }, 'MQTT connection refused');
+      else if (result.device) {
+        if (justRead.size >= MAX_FRESH_RECORDS) justRead.clear();
+        justRead.set(result.device.id, { device: result.device, at: Date.now() });
+      }
       return result;
     },
 
     async connected(who, connection) {
       if (who.kind !== 'device') return;
-      const device = await deps.repo.device(who.deviceId);
+      const device = recentRecord(who.deviceId) ?? (await deps.repo.device(who.deviceId));
       if (!device || closed.has(connection)) return;
       sessions.open(who.deviceId, device.space, device.thingId, connection);
       deps.onDeviceConnected?.(who.deviceId);

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { burnPasswordCheck, verifyPassword } from '../accounts/password.ts';
 import type { ClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { isClientToken } from '../iot/api-clients/client-tokens.ts';
-import type { ConnectivityRepository } from './connectivity.repository.ts';
+import type { ConnectivityRepository, DeviceIdentity } from './connectivity.repository.ts';
 
 /** Who an MQTT connection is, once its CONNECT passed. */
 export type ClientIdentity =
@@ -31,7 +31,12 @@ const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_CREDENTIALS: 4, NOT_AUTHORIZED: 5 
 type RefusalCode = (typeof CONNACK)[keyof typeof CONNACK];
 
 export type AuthResult =
-  | { ok: true; identity: ClientIdentity }
+  | {
+      ok: true;
+      identity: ClientIdentity;
+      /** A device's record as the check read it (the session begins with it, rather than reading it again). */
+      device?: DeviceIdentity;
+    }
   | { ok: false; code: RefusalCode; reason: string };
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -74,7 +79,7 @@ export function createClientAuth(deps: {
     if (clientId.toLowerCase() !== deviceId) {
       return { ok: false, code: CONNACK.IDENTIFIER_REJECTED, reason: 'client id must be the device id' };
     }
-    return { ok: true, identity: { kind: 'device', deviceId } };
+    return { ok: true, identity: { kind: 'device', deviceId }, device: row };
   }
 
   async function application(clientId: string, username: string, token: string): Promise<AuthResult> {
@@ -118,7 +123,7 @@ export function createClientAuth(deps: {
     if (clientId.toLowerCase() !== deviceId) {
       return { ok: false, code: CONNACK.IDENTIFIER_REJECTED, reason: 'client id must be the device id' };
     }
-    return { ok: true, identity: { kind: 'device', deviceId } };
+    return { ok: true, identity: { kind: 'device', deviceId }, device: row };
   }
 
   return {

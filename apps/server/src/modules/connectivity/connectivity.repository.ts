@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { type SpaceKey, spaceKeyOf } from '../live/live-event.ts';
 
-interface DeviceIdentity {
+export interface DeviceIdentity {
   id: string;
   space: SpaceKey;
   secretHash: string | null;
@@ -37,6 +37,19 @@ export interface PropertyInfo {
 }
 
 type Rejection = { at: string; topic: string; name: string; reason: string };
+
+/** A device's new status, as of `at`. */
+export interface StatusWrite {
+  deviceId: string;
+  status: 'ONLINE' | 'OFFLINE';
+  at: Date;
+}
+
+/**
+ * Devices among these ids, as one array parameter: the periodic re-check reads every connected device (10,000
+ * in a fleet), and a list of as many parameters costs far more to build and parse than one array.
+ */
+const anyDevice = (ids: string[]) => sql`${iotDevices.id} = any(${sql.param(ids)}::uuid[])`;
 
 /** Devices with no activity since `before`, or none known. */
 const inactiveSince = (before: Date) =>
@@ -82,32 +95,42 @@ export function createConnectivityRepository(db: Database) {
     });
   }
 
-  return {
-    async device(id: string): Promise<DeviceIdentity | null> {
-      const rows = await db
-        .select({
-          id: iotDevices.id,
-          organizationId: iotDevices.organizationId,
-          ownerUserId: iotDevices.ownerUserId,
-          deletedAt: iotDevices.deletedAt,
-          secretHash: iotDeviceSecrets.secretHash,
-          thingId: iotThings.id,
-        })
-        .from(iotDevices)
-        .leftJoin(iotDeviceSecrets, eq(iotDeviceSecrets.deviceId, iotDevices.id))
-        .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
-        .where(eq(iotDevices.id, id))
-        .limit(1);
-      const r = rows[0];
-      if (!r) return null;
-      return {
+  /** Several devices in one query (many connect at once); absent: unknown. */
+  async function devices(ids: string[]): Promise<Map<string, DeviceIdentity>> {
+    const out = new Map<string, DeviceIdentity>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select({
+        id: iotDevices.id,
+        organizationId: iotDevices.organizationId,
+        ownerUserId: iotDevices.ownerUserId,
+        deletedAt: iotDevices.deletedAt,
+        secretHash: iotDeviceSecrets.secretHash,
+        thingId: iotThings.id,
+      })
+      .from(iotDevices)
+      .leftJoin(iotDeviceSecrets, eq(iotDeviceSecrets.deviceId, iotDevices.id))
+      .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
+      .where(ids.length === 1 ? eq(iotDevices.id, ids[0] as string) : anyDevice(ids));
+    for (const r of rows) {
+      if (out.has(r.id)) continue;
+      out.set(r.id, {
         id: r.id,
         space: spaceKeyOf(r),
         secretHash: r.secretHash,
         deleted: r.deletedAt !== null,
         thingId: r.thingId,
-      };
+      });
+    }
+    return out;
+  }
+
+  return {
+    async device(id: string): Promise<DeviceIdentity | null> {
+      return (await devices([id])).get(id) ?? null;
     },
+
+    devices,
 
     /** The live thing each of these devices drives (absent: none), and whether the device still exists. */
     async bindings(deviceIds: string[]): Promise<Map<string, { thingId: string | null; live: boolean }>> {
@@ -117,7 +140,7 @@ export function createConnectivityRepository(db: Database) {
         .select({ id: iotDevices.id, deletedAt: iotDevices.deletedAt, thingId: iotThings.id })
         .from(iotDevices)
         .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
-        .where(inArray(iotDevices.id, deviceIds));
+        .where(anyDevice(deviceIds));
       for (const r of rows) out.set(r.id, { thingId: r.thingId, live: r.deletedAt === null });
       return out;
     },
@@ -164,19 +187,34 @@ export function createConnectivityRepository(db: Database) {
       }));
     },
 
-    /** Sets the status and appends to the history, in one transaction; nothing when it is already so. */
-    async setStatus(deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date): Promise<boolean> {
+    /**
+     * Sets each device's status (and last activity) and appends to its history, all in one transaction;
+     * nothing for a device already so. Returns the devices changed. Many devices connecting at once cost one
+     * transaction, not one each (at most one change per device: the caller orders a device's changes).
+     */
+    async setStatuses(changes: StatusWrite[]): Promise<Set<string>> {
+      if (changes.length === 0) return new Set();
       return db.transaction(async (tx) => {
-        const changed = await tx
-          .update(iotDevices)
-          .set({ status, lastActivityAt: at })
-          .where(and(eq(iotDevices.id, deviceId), sql`${iotDevices.status} <> ${status}`))
-          .returning({ id: iotDevices.id });
-        if (changed.length === 0) return false;
-        await tx
-          .insert(iotDeviceStatusEvents)
-          .values({ deviceId, value: status === 'ONLINE' ? 'CONNECTED' : 'DISCONNECTED', at });
-        return true;
+        const result = await tx.execute(
+          sql`update iot_devices d set status = c.status, last_activity_at = c.at
+              from unnest(${sql.param(changes.map((c) => c.deviceId))}::uuid[],
+                          ${sql.param(changes.map((c) => c.status))}::text[],
+                          ${sql.param(changes.map((c) => c.at.toISOString()))}::timestamptz[]) as c(id, status, at)
+              where d.id = c.id and d.status <> c.status
+              returning d.id`,
+        );
+        const changed = new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+        const history = changes.filter((c) => changed.has(c.deviceId));
+        if (history.length > 0) {
+          await tx.insert(iotDeviceStatusEvents).values(
+            history.map((c) => ({
+              deviceId: c.deviceId,
+              value: c.status === 'ONLINE' ? ('CONNECTED' as const) : ('DISCONNECTED' as const),
+              at: c.at,
+            })),
+          );
+        }
+        return changed;
       });
     },
 
@@ -203,12 +241,12 @@ export function createConnectivityRepository(db: Database) {
      */
     async markStaleOffline(deviceIds: string[], before: Date, at: Date) {
       if (deviceIds.length === 0) return [];
-      return markOffline(and(inArray(iotDevices.id, deviceIds), inactiveSince(before)), at);
+      return markOffline(and(anyDevice(deviceIds), inactiveSince(before)), at);
     },
 
     async touch(deviceIds: string[], at: Date): Promise<void> {
       if (deviceIds.length === 0) return;
-      await db.update(iotDevices).set({ lastActivityAt: at }).where(inArray(iotDevices.id, deviceIds));
+      await db.update(iotDevices).set({ lastActivityAt: at }).where(anyDevice(deviceIds));
     },
 
     async setVersions(deviceId: string, v: { libVersion?: string; wifiFwVersion?: string }): Promise<void> {

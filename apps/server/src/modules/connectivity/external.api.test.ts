@@ -184,6 +184,17 @@ describe.skipIf('missing' in found)('external broker (Mosquitto with dynamic sec
     ]);
   });
 
+  it('follows many devices connecting and leaving at once through the broker log (lines read in groups)', async () => {
+    const user = await ext.t.createUser();
+    const devices = await Promise.all(Array.from({ length: 10 }, () => ext.f.deviceWithKey(user.id)));
+    const clients = await Promise.all(devices.map((d) => ext.f.connectDevice(d)));
+    for (const d of devices)
+      await expect.poll(() => status(user.id, d.id), { timeout: 10_000 }).toBe('ONLINE');
+    await Promise.all(clients.map((c) => endConnection(c, 5_000)));
+    for (const d of devices)
+      await expect.poll(() => status(user.id, d.id), { timeout: 10_000 }).toBe('OFFLINE');
+  });
+
   it('shares ingest between server processes, each message stored once', async () => {
     const user = await ext.t.createUser();
     const d = await ext.f.deviceWithKey(user.id);

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { telemetryStoreFor } from '../../app.ts';
 import { iotDevices } from '../../db/schema/index.ts';
+import { createConnectivityRepository } from './connectivity.repository.ts';
 import { createConnectivity } from './connectivity.ts';
 import { useEmbeddedBroker } from './testing/embedded-broker-fixture.ts';
 
@@ -133,5 +134,36 @@ describe('status feed', () => {
     const res = await broker.t.app.inject({ method: 'GET', url: '/status/api/v2/status.json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().components).toContainEqual({ name: 'Broker', status: 'operational' });
+  });
+});
+
+describe('device status written in bulk', () => {
+  it('connects many devices at once: each ONLINE with one CONNECTED row, then OFFLINE with one DISCONNECTED', async () => {
+    const user = await broker.t.createUser();
+    const devices = await Promise.all(Array.from({ length: 12 }, () => broker.f.deviceWithKey(user.id)));
+    // Connected together, their status writes share transactions.
+    const clients = await Promise.all(devices.map((d) => broker.f.connectDevice(d)));
+    for (const d of devices) await expect.poll(() => status(user.id, d.id)).toBe('ONLINE');
+    await Promise.all(clients.map((c) => c.endAsync()));
+    for (const d of devices) {
+      await expect.poll(() => status(user.id, d.id)).toBe('OFFLINE');
+      expect(await history(user.id, d.id)).toEqual(['CONNECTED', 'DISCONNECTED']);
+    }
+  });
+
+  it('changes only the devices not already in the status asked, and records only theirs', async () => {
+    const user = await broker.t.createUser();
+    const [a, b] = await Promise.all([broker.f.deviceWithKey(user.id), broker.f.deviceWithKey(user.id)]);
+    const repo = createConnectivityRepository(broker.t.db);
+    const at = new Date();
+    expect(await repo.setStatuses([{ deviceId: a.id, status: 'ONLINE', at }])).toEqual(new Set([a.id]));
+    const changed = await repo.setStatuses([
+      { deviceId: a.id, status: 'ONLINE', at },
+      { deviceId: b.id, status: 'ONLINE', at },
+    ]);
+    expect(changed).toEqual(new Set([b.id]));
+    expect(await history(user.id, a.id)).toEqual(['CONNECTED']);
+    expect(await history(user.id, b.id)).toEqual(['CONNECTED']);
+    expect(await status(user.id, b.id)).toBe('ONLINE');
   });
 });

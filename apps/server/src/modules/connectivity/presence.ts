@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus, SpaceKey } from '../live/live-event.ts';
-import type { ConnectivityRepository } from './connectivity.repository.ts';
+import type { ConnectivityRepository, StatusWrite } from './connectivity.repository.ts';
 
 /** A status this process stored for a device. */
 interface StatusChange {
@@ -13,6 +13,8 @@ interface StatusChange {
 
 /** Last activity is written at most this often per device: a busy device must not cost a write per message. */
 const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
+/** Status changes written in one transaction, at most. */
+const MAX_STATUS_BATCH = 1_000;
 
 /**
  * Online and offline as the device record and its status history keep them. A device may hold two
@@ -51,10 +53,40 @@ export function createPresence(deps: {
     return next;
   }
 
+  // Status writes of many devices go to the database together: 10,000 devices connecting in a minute must not
+  // cost 10,000 transactions one after another (PGlite has one connection). One write at a time; what arrives
+  // meanwhile forms the next. A device's own changes stay in order (`inOrder`: the next waits for this one).
+  const queued: { change: StatusWrite; done: (changed: boolean) => void; failed: (err: unknown) => void }[] =
+    [];
+  let writing = false;
+
+  function writeStatus(change: StatusWrite): Promise<boolean> {
+    return new Promise((done, failed) => {
+      queued.push({ change, done, failed });
+      if (!writing) {
+        writing = true;
+        setImmediate(() => void writeQueued());
+      }
+    });
+  }
+
+  async function writeQueued(): Promise<void> {
+    while (queued.length > 0) {
+      const batch = queued.splice(0, MAX_STATUS_BATCH);
+      try {
+        const changed = await deps.repo.setStatuses(batch.map((q) => q.change));
+        for (const q of batch) q.done(changed.has(q.change.deviceId));
+      } catch (err) {
+        for (const q of batch) q.failed(err);
+      }
+    }
+    writing = false;
+  }
+
   function setStatus(deviceId: string, space: SpaceKey, status: 'ONLINE' | 'OFFLINE') {
     return inOrder(deviceId, async () => {
       const at = new Date();
-      if (await deps.repo.setStatus(deviceId, status, at)) {
+      if (await writeStatus({ deviceId, status, at })) {
         lastWrite.set(deviceId, at.getTime());
         deps.logger.info({ deviceId, status }, 'device status');
         iotEvents(deps.events).deviceStatus(space, deviceId, status, at);

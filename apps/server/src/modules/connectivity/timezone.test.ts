@@ -31,4 +31,31 @@ describe('timezone of a thing', () => {
     expect(timezoneInfo('UTC', now)).toEqual({ offset: 0, until: now / 1000 + year });
     expect(timezoneInfo('Not/AZone', now)).toEqual({ offset: 0, until: now / 1000 + year });
   });
+
+  it('answers from its memory of the zone exactly as a fresh walk would, whatever order times come in', () => {
+    const spring = at('2024-03-31T01:00:00Z') / 1000 - 1;
+    const autumn = at('2024-10-27T01:00:00Z') / 1000 - 1;
+    expect(timezoneInfo('Europe/Berlin', at('2024-03-01T12:00:00Z'))).toEqual({
+      offset: 3600,
+      until: spring,
+    });
+    // Within the remembered span, up to its last second; then past it; then before it again.
+    expect(timezoneInfo('Europe/Berlin', at('2024-03-20T00:00:00Z'))).toEqual({
+      offset: 3600,
+      until: spring,
+    });
+    expect(timezoneInfo('Europe/Berlin', spring * 1000)).toEqual({ offset: 3600, until: spring });
+    expect(timezoneInfo('Europe/Berlin', spring * 1000 + 1000)).toEqual({ offset: 7200, until: autumn });
+    expect(timezoneInfo('Europe/Berlin', at('2024-02-01T00:00:00Z'))).toEqual({
+      offset: 3600,
+      until: spring,
+    });
+    // A zone without changes keeps giving a year from the moment asked.
+    const now = at('2024-05-01T00:00:00Z');
+    expect(timezoneInfo('UTC', now)).toEqual({ offset: 0, until: now / 1000 + 366 * 86400 });
+    expect(timezoneInfo('UTC', now + 3_600_000)).toEqual({
+      offset: 0,
+      until: now / 1000 + 3600 + 366 * 86400,
+    });
+  });
 });

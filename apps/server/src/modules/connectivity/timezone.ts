@@ -37,9 +37,31 @@ function isKnownZone(zone: string): boolean {
   }
 }
 
+/**
+ * The last answer per zone, and from when it holds: every device of a fleet asks for the same few zones, and one
+ * answer costs a year's walk of Intl calls (hundreds), so a scan over 10,000 devices must not redo it for each.
+ */
+const answers = new Map<string, { from: number; offset: number; until: number; changes: boolean }>();
+const MAX_ANSWERS = 1_000;
+
 /** `{offset, until}` for the zone at `now`; an unknown zone counts as UTC. */
 export function timezoneInfo(zone: string, now = Date.now()): { offset: number; until: number } {
   const tz = isKnownZone(zone) ? zone : 'UTC';
+  // The offset holds from `from` to `until` (a zone without changes: a year from each moment, re-walked daily).
+  const known = answers.get(tz);
+  if (known && now >= known.from) {
+    if (known.changes && now <= known.until * 1000) return { offset: known.offset, until: known.until };
+    if (!known.changes && now < known.from + DAY_MS) {
+      return { offset: known.offset, until: Math.floor((now + SEARCH_DAYS * DAY_MS) / 1000) };
+    }
+  }
+  const answer = walk(tz, now);
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(tz, { from: now, ...answer, changes: answer.until * 1000 < now + SEARCH_DAYS * DAY_MS - 1000 });
+  return answer;
+}
+
+function walk(tz: string, now: number): { offset: number; until: number } {
   const offset = offsetAt(tz, now);
   // Walk day by day to the first different offset, then narrow it down to the second.
   let lo = now;

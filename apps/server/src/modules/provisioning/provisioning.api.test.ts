@@ -128,6 +128,21 @@ describe('onboarding', () => {
     expect(strangerStream.statusCode).toBe(404);
   });
 
+  it('marks the onboardings of several devices connecting together in one go, each once', async () => {
+    const user = await t.createUser();
+    const a = await f.device(user.id);
+    const b = await f.device(user.id);
+    const idle = await f.device(user.id);
+    for (const d of [a, b, idle]) await f.call(user.id, 'POST', BASE, { device_id: d.id });
+    expect(await markProvisioned(t.db, bus, [a.id, b.id])).toBe(2);
+    expect(await markProvisioned(t.db, bus, [a.id, b.id])).toBe(0);
+    const list = (await f.call(user.id, 'GET', BASE)).json() as { onboardings: Onboarding[] };
+    const provisioned = (id: string) => list.onboardings.find((o) => o.device_id === id)?.provisioned_at;
+    expect(provisioned(a.id)).toEqual(expect.any(String));
+    expect(provisioned(b.id)).toEqual(expect.any(String));
+    expect(provisioned(idle.id)).toBeNull();
+  });
+
   it('streams the list at once and at each change, and marks it provisioned when the device connects', async () => {
     const user = await t.createUser();
     const other = await t.createUser();

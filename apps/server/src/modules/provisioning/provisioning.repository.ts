@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { iotDevices, provisioningOnboardings } from '../../db/schema/index.ts';
 
@@ -91,11 +91,18 @@ export function createProvisioningRepository(db: Database) {
     },
 
     /** Marks every onboarding of the device still waiting for it; answers whose they are. */
-    async markProvisioned(deviceId: string, at: Date) {
+    /** Onboardings of these devices still waiting: provisioned now (one statement for a whole group). */
+    async markProvisioned(deviceIds: string[], at: Date) {
       return db
         .update(o)
         .set({ provisionedAt: at })
-        .where(and(eq(o.deviceId, deviceId), isNull(o.provisionedAt), isNull(o.endedAt)))
+        .where(
+          and(
+            sql`${o.deviceId} = any(${sql.param(deviceIds)}::uuid[])`,
+            isNull(o.provisionedAt),
+            isNull(o.endedAt),
+          ),
+        )
         .returning({ id: o.id, organizationId: o.organizationId, ownerUserId: o.ownerUserId });
     },
   };

@@ -37,6 +37,8 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
   const windows = new Map<string, { second: number; sent: number }>();
   const pending = new Set<Promise<void>>();
   let working: Promise<void> | null = null;
+  /** Values stored in this turn of the event loop, waiting to be looked up together. */
+  let gathered: StoredPropertyValue[] | null = null;
   let again = false;
   let closed = false;
 
@@ -183,8 +185,22 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
     /** Values just stored by this process (the same feed as triggers'). */
     valuesStored(values: StoredPropertyValue[]) {
       if (closed || values.length === 0) return;
+      // Ingest tells of a committed batch one message at a time, in one turn of the event loop: gathered
+      // until the next turn, they cost one look-up of their targets, not one per message (a fleet's devices
+      // each send one value now and then, so per message every look-up would miss).
+      if (gathered) {
+        for (const v of values) gathered.push(v);
+        return;
+      }
+      const batch = [...values];
+      gathered = batch;
       track(
-        store(values).catch((err: unknown) => opts.logger.error({ err }, 'webhook deliveries not stored')),
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => {
+            gathered = null;
+            return store(batch);
+          })
+          .catch((err: unknown) => opts.logger.error({ err }, 'webhook deliveries not stored')),
       );
     },
 
