@@ -36,7 +36,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
 
   for (const version of [2, 3] as const) {
     const tags = [`iot: dashboards v${version}`];
-    const route = apiRoutes(typed, { tags });
+    const route = apiRoutes(app, { tags });
     const base = `/iot/v${version}/dashboards`;
     const one = version === 2 ? dashboardV2Schema : dashboardV3Schema;
     const body = version === 2 ? dashboardV2Body : dashboardV3Body;
@@ -145,7 +145,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
   }
 
   const tags = ['iot: dashboards v2'];
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.delete(
     '/iot/v2/dashboards/:id',
