@@ -1,11 +1,10 @@
 import { claimNames } from '@tinkercloud/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   browser,
   createIdpHarness,
   hiddenValue,
-  type IdpHarness,
   pkcePair,
   redeemCode,
   requestTokens,
@@ -15,13 +14,8 @@ const ORIGIN = 'http://test.local';
 const REDIRECT = `${ORIGIN}/`;
 const SCOPE = 'openid profile email offline_access';
 
-let h: IdpHarness;
-beforeAll(async () => {
-  h = await createIdpHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = await createIdpHarness();
+afterAll(() => h.close());
 
 function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
   const q = new URLSearchParams({

@@ -1,23 +1,13 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { iotApiClients } from '../db/schema/index.ts';
-import {
-  browser,
-  createIdpHarness,
-  type IdpHarness,
-  pkcePair,
-  redeemCode,
-  requestTokens,
-} from './testing/harness.ts';
+import { browser, createIdpHarness, pkcePair, redeemCode, requestTokens } from './testing/harness.ts';
 
 const ORIGIN = 'http://test.local';
 const REDIRECT = `${ORIGIN}/`;
 
-let h: IdpHarness;
-beforeAll(async () => {
-  h = await createIdpHarness();
-});
-afterAll(() => h?.close());
+const h = await createIdpHarness();
+afterAll(() => h.close());
 
 const tokenRequest = (form: Record<string, string>) => requestTokens(h, form);
 
