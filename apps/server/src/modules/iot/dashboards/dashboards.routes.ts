@@ -49,11 +49,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         summary: 'List dashboards (name contains, thing_id linked, user_id owner); My Cloud adds shared ones',
         querystring: dashboardListQuery,
         response: { 200: z.array(one) },
+        media: `application/vnd.arduino.dashboardv${version}+json; type=collection; charset=utf-8`,
       },
-      async (request, reply) =>
-        reply
-          .type(`application/vnd.arduino.dashboardv${version}+json; type=collection; charset=utf-8`)
-          .send(await dashboards.list(ref(request), request.query, version)),
+      async (request) => dashboards.list(ref(request), request.query, version),
     );
 
     typed.post(
@@ -76,9 +74,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         summary: 'Show a dashboard of the space, or one shared with the caller',
         params: idParam,
         response: { 200: one },
+        media: type,
       },
-      async (request, reply) =>
-        reply.type(type).send(await dashboards.show(ref(request), request.params.id, version)),
+      async (request) => dashboards.show(ref(request), request.params.id, version),
     );
 
     route.put(
@@ -89,11 +87,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         params: idParam,
         body,
         response: { 200: one },
+        media: type,
       },
-      async (request, reply) =>
-        reply
-          .type(type)
-          .send(await dashboards.update(ref(request), request.params.id, request.body, 'replace', version)),
+      async (request) => dashboards.update(ref(request), request.params.id, request.body, 'replace', version),
     );
 
     route.patch(
@@ -104,11 +100,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         params: idParam,
         body,
         response: { 200: one },
+        media: type,
       },
-      async (request, reply) =>
-        reply
-          .type(type)
-          .send(await dashboards.update(ref(request), request.params.id, request.body, 'merge', version)),
+      async (request) => dashboards.update(ref(request), request.params.id, request.body, 'merge', version),
     );
 
     route.put(
@@ -119,14 +113,11 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         params: idParam,
         body: cloneBody,
         response: { 201: one },
+        status: 201,
+        media: type,
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .type(type)
-          .send(
-            await dashboards.clone(ref(request), request.params.id, request.body.overrides ?? [], version),
-          ),
+      async (request) =>
+        dashboards.clone(ref(request), request.params.id, request.body.overrides ?? [], version),
     );
 
     route.get(
@@ -136,11 +127,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         summary: 'The dashboard as a template (variables by thing template id and variable name)',
         params: idParam,
         response: { 200: version === 2 ? dashboardV2TemplateSchema : dashboardV3TemplateSchema },
+        media: media(`dashboardv${version}template`),
       },
-      async (request, reply) =>
-        reply
-          .type(media(`dashboardv${version}template`))
-          .send(await dashboards.template(ref(request), request.params.id, version)),
+      async (request) => dashboards.template(ref(request), request.params.id, version),
     );
   }
 
