@@ -41,6 +41,8 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
     const one = version === 2 ? dashboardV2Schema : dashboardV3Schema;
     const body = version === 2 ? dashboardV2Body : dashboardV3Body;
     const type = media(`dashboardv${version}`);
+    /** What the routes on one dashboard of this version share: its id, and the dashboard as the answer. */
+    const oneDashboard = { params: idParam, response: { 200: one }, media: type };
 
     route.get(
       base,
@@ -72,9 +74,7 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       spaceRoute('iot.read'),
       {
         summary: 'Show a dashboard of the space, or one shared with the caller',
-        params: idParam,
-        response: { 200: one },
-        media: type,
+        ...oneDashboard,
       },
       async (request) => dashboards.show(ref(request), request.params.id, version),
     );
@@ -84,10 +84,8 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       spaceRoute('iot.write'),
       {
         summary: 'Update a dashboard; widgets given replace the widget list (soft_deleted: false restores)',
-        params: idParam,
         body,
-        response: { 200: one },
-        media: type,
+        ...oneDashboard,
       },
       async (request) => dashboards.update(ref(request), request.params.id, request.body, 'replace', version),
     );
@@ -97,10 +95,8 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       spaceRoute('iot.write'),
       {
         summary: 'Patch a dashboard; widgets given are updated or added by id, the others stay',
-        params: idParam,
         body,
-        response: { 200: one },
-        media: type,
+        ...oneDashboard,
       },
       async (request) => dashboards.update(ref(request), request.params.id, request.body, 'merge', version),
     );
