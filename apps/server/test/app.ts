@@ -222,3 +222,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A test file's app and a module's `fixtures` over it (the file closes `t`). */
+export async function createTestAppWith<F>(
+  fixtures: (t: TestApp) => F,
+  env?: Record<string, string>,
+  options?: TestAppOptions,
+): Promise<{ t: TestApp; f: F }> {
+  const t = await createTestApp(env, options);
+  return { t, f: fixtures(t) };
+}

@@ -4,14 +4,10 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { iotDevices, iotThings, memberships, organizations, users } from '../db/schema/index.ts';
 import type { Account } from '../modules/accounts/account.types.ts';
 import { resetTokenFor } from '../modules/accounts/reset-token.fixture.ts';
-import { type IotFixtures, iotTestApp } from '../modules/iot/testing/iot-fixtures.ts';
+import { iotTestApp } from '../modules/iot/testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const PASSWORD = 'correct horse battery';

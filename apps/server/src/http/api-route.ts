@@ -52,7 +52,9 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
  * OpenAPI tags, the bearer scheme and the error answers (`4xx`). The OpenAPI document comes out as if each
  * route wrote them itself.
  */
-export function apiRoutes(app: Typed, group: { tags: string[] }) {
+export function apiRoutes(plugin: FastifyInstance, group: { tags: string[] }) {
+  // Zod schemas type each handler's request and reply; every API route plugin wants that, so it is done here.
+  const app: Typed = plugin.withTypeProvider<ZodTypeProvider>();
   const add =
     (method: HTTPMethods) =>
     <S extends ApiSchema>(url: string, access: { access: RouteAccess }, schema: S, handler: Handler<S>) => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeCsr } from '../modules/iot/certs/testing/csr.ts';
-import { type IotFixtures, iotTestApp } from '../modules/iot/testing/iot-fixtures.ts';
+import { iotTestApp } from '../modules/iot/testing/iot-fixtures.ts';
 import { multipart } from '../modules/spaces/spaces.fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 /** The usual validation error: 400 in the spec's body, naming where the bad text was. */
 function expectRefused(res: { statusCode: number; json(): unknown }, detail: string) {

@@ -1,19 +1,21 @@
 import { claimNames } from '@tinkercloud/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, createIdpHarness, hiddenValue, type IdpHarness, pkcePair } from './testing/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  browser,
+  createIdpHarness,
+  hiddenValue,
+  pkcePair,
+  redeemCode,
+  requestTokens,
+} from './testing/harness.ts';
 
 const ORIGIN = 'http://test.local';
 const REDIRECT = `${ORIGIN}/`;
 const SCOPE = 'openid profile email offline_access';
 
-let h: IdpHarness;
-beforeAll(async () => {
-  h = await createIdpHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = await createIdpHarness();
+afterAll(() => h.close());
 
 function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
   const q = new URLSearchParams({
@@ -30,15 +32,7 @@ function authorizeUrl(challenge: string, extra: Record<string, string> = {}) {
   return `/auth/authorize?${q}`;
 }
 
-async function tokenRequest(form: Record<string, string>) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/auth/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'test.local' },
-    payload: new URLSearchParams({ client_id: h.config.oidc.clientId, ...form }).toString(),
-  });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
+const tokenRequest = (form: Record<string, string>) => requestTokens(h, form);
 
 /** Drives authorize → our page → a form post → code; returns the code and the browser. */
 async function signInThroughPages(
@@ -133,12 +127,7 @@ describe('embedded identity provider', () => {
       return b.location(ok);
     });
 
-    const tokens = await tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    });
+    const tokens = await redeemCode(h, code, verifier, REDIRECT);
     expect(tokens.status).toBe(200);
     const body = tokens.body;
     expect(body.scope).toBe('openid profile email');
@@ -200,12 +189,7 @@ describe('embedded identity provider', () => {
     expect(new URL(b.location(silent)).searchParams.get('code')).toBeTruthy();
 
     // The code works once.
-    const again = await tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    });
+    const again = await redeemCode(h, code, verifier, REDIRECT);
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
   });
@@ -240,12 +224,7 @@ describe('embedded identity provider', () => {
       // As the SPA does: the API audience as resource indicator, and the minor flag.
       { is_minor: '1', resource: h.config.oidc.audience },
     );
-    const tokens = await tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    });
+    const tokens = await redeemCode(h, code, verifier, REDIRECT);
     expect(tokens.status).toBe(200);
     const id = await jwtVerify(String(tokens.body.id_token), createLocalJWKSet(h.idp.jwks), {
       audience: h.config.oidc.clientId,
@@ -279,12 +258,7 @@ describe('embedded identity provider', () => {
       const ok = await br.post(`/auth/interaction/${uid}/login`, { login: 'bob', password: 'builder bob' });
       return br.location(ok);
     });
-    const tokens = await tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    });
+    const tokens = await redeemCode(h, code, verifier, REDIRECT);
     const q = new URLSearchParams({
       id_token_hint: String(tokens.body.id_token),
       post_logout_redirect_uri: REDIRECT,
@@ -338,12 +312,7 @@ describe('embedded identity provider', () => {
       const ok = await b.post(`/auth/interaction/${uid}/login`, { login: 'cy', password: 'cyberspace' });
       return b.location(ok);
     });
-    const tokens = await tokenRequest({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: REDIRECT,
-    });
+    const tokens = await redeemCode(h, code, verifier, REDIRECT);
 
     const second = await createIdpHarness(h.database);
     try {

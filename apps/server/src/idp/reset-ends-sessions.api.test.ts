@@ -1,26 +1,15 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { iotApiClients } from '../db/schema/index.ts';
-import { browser, createIdpHarness, type IdpHarness, pkcePair } from './testing/harness.ts';
+import { browser, createIdpHarness, pkcePair, redeemCode, requestTokens } from './testing/harness.ts';
 
 const ORIGIN = 'http://test.local';
 const REDIRECT = `${ORIGIN}/`;
 
-let h: IdpHarness;
-beforeAll(async () => {
-  h = await createIdpHarness();
-});
-afterAll(() => h?.close());
+const h = await createIdpHarness();
+afterAll(() => h.close());
 
-async function tokenRequest(form: Record<string, string>) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/auth/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'test.local' },
-    payload: new URLSearchParams({ client_id: h.config.oidc.clientId, ...form }).toString(),
-  });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
+const tokenRequest = (form: Record<string, string>) => requestTokens(h, form);
 
 /** The whole sign-in (authorize → our form → code → tokens) with a login and password. */
 async function signIn(login: string, password: string) {
@@ -43,12 +32,7 @@ async function signIn(login: string, password: string) {
   const ok = await b.post(`/auth/interaction/${uid}/login`, { login, password });
   expect(ok.statusCode).toBe(303);
   const back = new URL(b.location(await b.get(b.location(ok))));
-  const tokens = await tokenRequest({
-    grant_type: 'authorization_code',
-    code: back.searchParams.get('code') as string,
-    code_verifier: verifier,
-    redirect_uri: REDIRECT,
-  });
+  const tokens = await redeemCode(h, back.searchParams.get('code') as string, verifier, REDIRECT);
   expect(tokens.status).toBe(200);
   return { access: String(tokens.body.access_token), refresh: String(tokens.body.refresh_token) };
 }

@@ -86,6 +86,27 @@ export async function createIdpHarness(
   };
 }
 
+/** POST /auth/oauth/token as the web client with `form` (its grant): the status and the JSON body. */
+export async function requestTokens(h: IdpHarness, form: Record<string, string>) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/auth/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'test.local' },
+    payload: new URLSearchParams({ client_id: h.config.oidc.clientId, ...form }).toString(),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+/** Redeems an authorization code with its PKCE verifier, as the web app does once back from sign-in. */
+export function redeemCode(h: IdpHarness, code: string, verifier: string, redirectUri: string) {
+  return requestTokens(h, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirectUri,
+  });
+}
+
 export function pkcePair() {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');

@@ -29,6 +29,14 @@ export function toAccount(row: UserRow): Account {
 export function createAccountRepository(db: Database) {
   const lower = (v: string) => sql`lower(${v})`;
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+  /** The token of `purpose` with this hash while it can still be used: not used yet, not expired. */
+  const usableToken = (tokenHash: string, purpose: TokenPurpose) =>
+    and(
+      eq(userTokens.tokenHash, tokenHash),
+      eq(userTokens.purpose, purpose),
+      isNull(userTokens.usedAt),
+      gt(userTokens.expiresAt, sql`now()`),
+    );
 
   return {
     async findById(id: string): Promise<UserRow | null> {
@@ -118,14 +126,7 @@ export function createAccountRepository(db: Database) {
       const rows = await db
         .update(userTokens)
         .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(userTokens.tokenHash, tokenHash),
-            eq(userTokens.purpose, purpose),
-            isNull(userTokens.usedAt),
-            gt(userTokens.expiresAt, sql`now()`),
-          ),
-        )
+        .where(usableToken(tokenHash, purpose))
         .returning({ userId: userTokens.userId });
       return rows[0]?.userId ?? null;
     },
@@ -135,14 +136,7 @@ export function createAccountRepository(db: Database) {
       const rows = await db
         .select({ userId: userTokens.userId })
         .from(userTokens)
-        .where(
-          and(
-            eq(userTokens.tokenHash, tokenHash),
-            eq(userTokens.purpose, purpose),
-            isNull(userTokens.usedAt),
-            gt(userTokens.expiresAt, sql`now()`),
-          ),
-        )
+        .where(usableToken(tokenHash, purpose))
         .limit(1);
       return rows[0]?.userId ?? null;
     },

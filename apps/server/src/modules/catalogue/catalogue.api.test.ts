@@ -1,14 +1,9 @@
 import { kitsResponseSchema } from '@tinkercloud/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
-import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spaceTestApp } from '../spaces/spaces.fixtures.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 describe('catalogues', () => {
   it('lists every ISO 3166-1 country, sorted by name, without sign-in', async () => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { iotDeviceSecrets, iotDevices } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNT, seedDemoData } from '../../seed/demo-data.ts';
 import type { StoredValue } from '../connectivity/ingest.ts';
 import { storedPoints } from '../connectivity/testing/mqtt-fixtures.ts';
-import { type IotFixtures, iotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
+import { iotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
 import { loadDemoKeys } from './demo-keys.ts';
 
 /** The demo boards publish this often here. */
@@ -21,12 +21,8 @@ type Thing = {
   properties: Property[];
 };
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp({ DEMO: 'true' }, { broker: true, demoIntervalMs: INTERVAL_MS }));
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp({ DEMO: 'true' }, { broker: true, demoIntervalMs: INTERVAL_MS });
+afterAll(() => t.close());
 
 /** The demo of a new account, as its owner reads it through the API. */
 async function demoOf(userId: string, fx = f) {

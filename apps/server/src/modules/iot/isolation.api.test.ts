@@ -4,17 +4,12 @@
  * gives it (the same table the Roles & Permissions page shows), and every refused call changes nothing.
  */
 import { type Role, rolesAllow, type SpaceAction } from '@tinkercloud/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { iotDevices, iotProperties, iotThings } from '../../db/schema/index.ts';
-import { type IotFixtures, iotTestApp } from './testing/iot-fixtures.ts';
+import { iotTestApp } from './testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 const LED = { name: 'led', type: 'STATUS', permission: 'READ_WRITE', update_strategy: 'ON_CHANGE' };
 

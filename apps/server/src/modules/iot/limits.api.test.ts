@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
-import { type IotFixtures, iotTestApp } from './testing/iot-fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { iotTestApp } from './testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp({ IOT_RATE_LIMIT_PER_MINUTE: '5' }));
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp({ IOT_RATE_LIMIT_PER_MINUTE: '5' });
+afterAll(() => t.close());
 
 describe('IoT API limits', () => {
   it('answers 429 with the error body past the per-user limit; other users and API keys count apart', async () => {

@@ -13,10 +13,9 @@ import {
   thingReadSchema,
   triggerReadSchema,
 } from '@tinkercloud/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { TestApp } from '../../../test/app.ts';
-import { type IotFixtures, iotTestApp } from './testing/iot-fixtures.ts';
+import { iotTestApp, readWriteProperty as prop } from './testing/iot-fixtures.ts';
 
 /**
  * The web reads the IoT API with the readers of @tinkercloud/shared, derived from the schemas the routes
@@ -24,19 +23,8 @@ import { type IotFixtures, iotTestApp } from './testing/iot-fixtures.ts';
  * contract change that leaves the web unable to read an answer fails here, not in a browser.
  */
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
-
-const prop = (name: string, type: string) => ({
-  name,
-  type,
-  permission: 'READ_WRITE',
-  update_strategy: 'ON_CHANGE',
-});
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 describe('the web reads the IoT answers with the shared readers', () => {
   it('devices, things, properties, dashboards, triggers, series, groups, keys, certificates and boards', async () => {

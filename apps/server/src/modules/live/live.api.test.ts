@@ -2,18 +2,14 @@
  * `GET /live/v1/events` (interface 4): the snapshot, live events from the IoT API, isolation between spaces,
  * Last-Event-ID resumes, heartbeats, the per-user cap and clean-up when the client goes away.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
 import { httpStream, injectStream } from '../../../test/sse.ts';
 import { iotDevices } from '../../db/schema/index.ts';
-import { type IotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
+import { iotTestApp } from '../iot/testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp({}, { live: { heartbeatMs: 40, maxStreamsPerUser: 3, bufferSize: 5 } }));
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp({}, { live: { heartbeatMs: 40, maxStreamsPerUser: 3, bufferSize: 5 } });
+afterAll(() => t.close());
 
 const URL = '/live/v1/events';
 const TEMP = {

@@ -36,6 +36,16 @@ async function client(broker: TestBroker): Promise<MqttClient> {
   return c;
 }
 
+/** A broker and the buses of two server processes on it, what `a` publishes already reaching `b`. */
+async function twoProcesses(start: () => Promise<TestBroker>) {
+  const broker = await start();
+  cleanups.push(() => broker.close());
+  const a = createMqttBus(mqttClientTransport(await client(broker)));
+  const b = createMqttBus(mqttClientTransport(await client(broker)));
+  await linked(a, b);
+  return { broker, a, b };
+}
+
 /** Collects what a subscription receives. */
 function collect(bus: EventBus, space: SpaceKey) {
   const got: LiveEvent[] = [];
@@ -112,11 +122,7 @@ describe.each(brokers)('the MQTT event bus on %s', (_name, start, available) => 
   it.skipIf(!available)(
     "delivers an event to the other process's subscribers of its space only",
     async () => {
-      const broker = await start();
-      cleanups.push(() => broker.close());
-      const a = createMqttBus(mqttClientTransport(await client(broker)));
-      const b = createMqttBus(mqttClientTransport(await client(broker)));
-      await linked(a, b);
+      const { a, b } = await twoProcesses(start);
       await linked(b, a);
 
       const space = team();
@@ -224,11 +230,7 @@ describe.each(brokers)('batches on %s', (name, start, available) => {
   it.skipIf(!available)(
     'sends a burst of one space as one message; the other process gets each event, in order',
     async () => {
-      const broker = await start();
-      cleanups.push(() => broker.close());
-      const a = createMqttBus(mqttClientTransport(await client(broker)));
-      const b = createMqttBus(mqttClientTransport(await client(broker)));
-      await linked(a, b);
+      const { broker, a, b } = await twoProcesses(start);
       await nextTurn();
       const space = team();
       const other = mine();

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
-import {
-  multipart,
-  PNG,
-  type SpaceFixtures,
-  spaceTestApp,
-  streamedMultipart,
-} from '../spaces/spaces.fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { multipart, PNG, spaceTestApp, streamedMultipart } from '../spaces/spaces.fixtures.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 async function upload(
   userId: string,

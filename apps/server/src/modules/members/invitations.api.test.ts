@@ -3,18 +3,13 @@
  * answer it, and minors never receive one.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { Account } from '../accounts/account.types.ts';
-import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
+import { spaceTestApp } from '../spaces/spaces.fixtures.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 const ORGS = '/classroom/v1/organizations';
 const MINE = '/classroom/v1/invitations';

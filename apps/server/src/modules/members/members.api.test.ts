@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
+import { spaceTestApp } from '../spaces/spaces.fixtures.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 const members = (orgId: string) => `/classroom/v1/organizations/${orgId}/members`;
 const invitations = (orgId: string) => `/classroom/v1/organizations/${orgId}/invitations`;

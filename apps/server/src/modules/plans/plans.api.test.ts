@@ -1,16 +1,11 @@
 import { FREE_LIMITS, PLAN_LIMITS } from '@tinkercloud/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
-import { type SpaceFixtures, spaceTestApp } from '../spaces/spaces.fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spaceTestApp } from '../spaces/spaces.fixtures.ts';
 import { createPlansRepository } from './plans.repository.ts';
 import { applyUserPlan } from './plans.service.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 const RECAP = '/restrictions/v1/recap/me';
 const zeroUsage = {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET } from './join-code.ts';
-import { type SpaceFixtures, spaceTestApp } from './spaces.fixtures.ts';
+import { spaceTestApp } from './spaces.fixtures.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 const JOIN = '/classroom/v1/organizations/self-invitation/members';
 const validate = (code: string) => `/users/v1/organizations/validate?code=${encodeURIComponent(code)}`;

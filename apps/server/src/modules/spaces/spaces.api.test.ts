@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
-import { type SpaceFixtures, spaceTestApp } from './spaces.fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { spaceTestApp } from './spaces.fixtures.ts';
 
-let t: TestApp;
-let f: SpaceFixtures;
-beforeAll(async () => {
-  ({ t, f } = await spaceTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await spaceTestApp();
+afterAll(() => t.close());
 
 const ORGS = '/classroom/v1/organizations';
 

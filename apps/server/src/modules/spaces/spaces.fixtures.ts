@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Role } from '@tinkercloud/shared';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/app.ts';
+import { createTestAppWith, type TestApp, type TestAppOptions } from '../../../test/app.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Account } from '../accounts/account.types.ts';
 import { createSpacesRepository } from './spaces.repository.ts';
@@ -171,11 +171,6 @@ export function spaceFixtures(t: TestApp) {
 
 export type SpaceFixtures = ReturnType<typeof spaceFixtures>;
 
-/** A test file's app (`env` and `options` as `createTestApp` takes them) and the space fixtures over it; the file closes `t`. */
-export async function spaceTestApp(
-  env?: Record<string, string>,
-  options?: TestAppOptions,
-): Promise<{ t: TestApp; f: SpaceFixtures }> {
-  const t = await createTestApp(env, options);
-  return { t, f: spaceFixtures(t) };
-}
+/** A test file's app (`env` and `options` as `createTestApp` takes them) with the space fixtures over it. */
+export const spaceTestApp = (env?: Record<string, string>, options?: TestAppOptions) =>
+  createTestAppWith(spaceFixtures, env, options);

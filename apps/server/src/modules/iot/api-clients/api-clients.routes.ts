@@ -31,8 +31,7 @@ export const apiClientsRoutes: FastifyPluginAsync<{ clients: ApiClientsService }
   app,
   { clients },
 ) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
   const space = spaceRequestOf;
 
   route.get(

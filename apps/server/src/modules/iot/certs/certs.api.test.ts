@@ -1,15 +1,10 @@
 import { createPublicKey, X509Certificate } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { iotTestApp } from '../testing/iot-fixtures.ts';
 import { makeCsr } from './testing/csr.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 const certs = (id: string) => `/iot/v2/devices/${id}/certs`;
 

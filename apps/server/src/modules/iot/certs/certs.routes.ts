@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
@@ -13,8 +12,7 @@ const tags = ['iot: device certificates'];
 
 /** Device certificates of the Arduino IoT Cloud API (DevicesV2CertsApi). */
 export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (app, { certs }) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.get(
     '/iot/v2/devices/:id/certs',

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { iotTestApp, readWriteProperty as prop } from '../testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
-const prop = (name: string, type = 'FLOAT') => ({
-  name,
-  type,
-  permission: 'READ_WRITE',
-  update_strategy: 'ON_CHANGE',
-});
 const widget = (variables: string[], extra: Record<string, unknown> = {}) => ({
   id: randomUUID(),
   type: 'Value',

@@ -36,11 +36,13 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
 
   for (const version of [2, 3] as const) {
     const tags = [`iot: dashboards v${version}`];
-    const route = apiRoutes(typed, { tags });
+    const route = apiRoutes(app, { tags });
     const base = `/iot/v${version}/dashboards`;
     const one = version === 2 ? dashboardV2Schema : dashboardV3Schema;
     const body = version === 2 ? dashboardV2Body : dashboardV3Body;
     const type = media(`dashboardv${version}`);
+    /** What the routes on one dashboard of this version share: its id, and the dashboard as the answer. */
+    const oneDashboard = { params: idParam, response: { 200: one }, media: type };
 
     route.get(
       base,
@@ -49,11 +51,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         summary: 'List dashboards (name contains, thing_id linked, user_id owner); My Cloud adds shared ones',
         querystring: dashboardListQuery,
         response: { 200: z.array(one) },
+        media: `application/vnd.arduino.dashboardv${version}+json; type=collection; charset=utf-8`,
       },
-      async (request, reply) =>
-        reply
-          .type(`application/vnd.arduino.dashboardv${version}+json; type=collection; charset=utf-8`)
-          .send(await dashboards.list(ref(request), request.query, version)),
+      async (request) => dashboards.list(ref(request), request.query, version),
     );
 
     typed.post(
@@ -74,11 +74,9 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       spaceRoute('iot.read'),
       {
         summary: 'Show a dashboard of the space, or one shared with the caller',
-        params: idParam,
-        response: { 200: one },
+        ...oneDashboard,
       },
-      async (request, reply) =>
-        reply.type(type).send(await dashboards.show(ref(request), request.params.id, version)),
+      async (request) => dashboards.show(ref(request), request.params.id, version),
     );
 
     route.put(
@@ -86,14 +84,10 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       spaceRoute('iot.write'),
       {
         summary: 'Update a dashboard; widgets given replace the widget list (soft_deleted: false restores)',
-        params: idParam,
         body,
-        response: { 200: one },
+        ...oneDashboard,
       },
-      async (request, reply) =>
-        reply
-          .type(type)
-          .send(await dashboards.update(ref(request), request.params.id, request.body, 'replace', version)),
+      async (request) => dashboards.update(ref(request), request.params.id, request.body, 'replace', version),
     );
 
     route.patch(
@@ -101,14 +95,10 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
       spaceRoute('iot.write'),
       {
         summary: 'Patch a dashboard; widgets given are updated or added by id, the others stay',
-        params: idParam,
         body,
-        response: { 200: one },
+        ...oneDashboard,
       },
-      async (request, reply) =>
-        reply
-          .type(type)
-          .send(await dashboards.update(ref(request), request.params.id, request.body, 'merge', version)),
+      async (request) => dashboards.update(ref(request), request.params.id, request.body, 'merge', version),
     );
 
     route.put(
@@ -119,14 +109,11 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         params: idParam,
         body: cloneBody,
         response: { 201: one },
+        status: 201,
+        media: type,
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .type(type)
-          .send(
-            await dashboards.clone(ref(request), request.params.id, request.body.overrides ?? [], version),
-          ),
+      async (request) =>
+        dashboards.clone(ref(request), request.params.id, request.body.overrides ?? [], version),
     );
 
     route.get(
@@ -136,16 +123,14 @@ export const dashboardsRoutes: FastifyPluginAsync<{ dashboards: DashboardsServic
         summary: 'The dashboard as a template (variables by thing template id and variable name)',
         params: idParam,
         response: { 200: version === 2 ? dashboardV2TemplateSchema : dashboardV3TemplateSchema },
+        media: media(`dashboardv${version}template`),
       },
-      async (request, reply) =>
-        reply
-          .type(media(`dashboardv${version}template`))
-          .send(await dashboards.template(ref(request), request.params.id, version)),
+      async (request) => dashboards.template(ref(request), request.params.id, version),
     );
   }
 
   const tags = ['iot: dashboards v2'];
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.delete(
     '/iot/v2/dashboards/:id',

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../../db/schema/index.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { iotTestApp } from '../testing/iot-fixtures.ts';
 import { SHARE_REQUEST_MAILS_PER_DAY } from './share-request-mail.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 

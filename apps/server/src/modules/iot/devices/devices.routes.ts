@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
@@ -32,8 +31,7 @@ const tags = ['iot: devices'];
 
 /** Devices v2 of the Arduino IoT Cloud API (DevicesV2Api, DevicesV2TagsApi, DevicesV2PassApi). */
 export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = async (app, { devices }) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.get(
     '/iot/v2/devices',

@@ -40,7 +40,7 @@ export const groupsRoutes: FastifyPluginAsync<{
 }> = async (app, { groups, notifications }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['groups'];
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.get(
     '/groups/v1/:list',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { signedInRoute, spaceRoute } from '../../../http/route-access.ts';
 import { MEDIA } from '../common/media-types.ts';
@@ -12,8 +11,7 @@ const tags = ['iot: lora devices'];
 
 /** LoRa devices v1 (LoraDevicesV1Api) and the frequency plans they are registered with (LoraFreqPlanV1Api). */
 export const loraRoutes: FastifyPluginAsync<{ lora: LoraService }> = async (app, { lora }) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
   const plans = { frequency_plans: FREQUENCY_PLANS.map((p) => ({ ...p })) };
 
   route.get(

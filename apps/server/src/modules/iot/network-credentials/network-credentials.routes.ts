@@ -1,6 +1,5 @@
 import { networkCredentialSchema } from '@tinkercloud/shared/iot';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../errors.ts';
 import { apiRoutes } from '../../../http/api-route.ts';
@@ -25,8 +24,7 @@ const tags = ['iot: network credentials'];
  * for every space, so it asks only for a signed-in caller.
  */
 export const networkCredentialsRoutes: FastifyPluginAsync = async (app) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.get(
     '/iot/v1/network_credentials/:type',

@@ -1,19 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { iotOtaBinaries, iotOtaUpdates } from '../../../db/schema/index.ts';
 import { multipart, streamedMultipart } from '../../spaces/spaces.fixtures.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { iotTestApp } from '../testing/iot-fixtures.ts';
 import { OTA_FILES_PER_DEVICE, OTA_IN_PROGRESS, OTA_MAX_BYTES, OTA_NEEDS_PLAN } from './ota.service.ts';
 import { createOtaUrls } from './ota-urls.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 const FIRMWARE = Buffer.from('firmware image 1.0 '.repeat(100));
 

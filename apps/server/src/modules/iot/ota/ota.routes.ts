@@ -46,7 +46,7 @@ export const otaRoutes: FastifyPluginAsync<{ ota: OtaService }> = async (app, { 
     limits: { fileSize: OTA_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 },
   });
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   const tooLarge = () =>
     new AppError('payload_too_large', `The ota_file must be at most ${OTA_MAX_BYTES / MB} MiB.`);

@@ -1,23 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { iotProperties } from '../../../db/schema/index.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { iotTestApp, readWriteProperty as prop } from '../testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
-
-const prop = (name: string, type: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  type,
-  permission: 'READ_WRITE',
-  update_strategy: 'ON_CHANGE',
-  ...extra,
-});
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 async function setup() {
   const user = await t.createUser();

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
@@ -29,8 +28,7 @@ export const propertiesRoutes: FastifyPluginAsync<{ properties: PropertiesServic
   app,
   { properties },
 ) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.get(
     '/iot/v2/things/:id/properties',

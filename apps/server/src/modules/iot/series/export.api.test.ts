@@ -4,17 +4,20 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
 import { iotExports, notifications } from '../../../db/schema/index.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { iotTestApp } from '../testing/iot-fixtures.ts';
 import { at, seriesWorld, T0 } from './series.fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-let owner: string;
-let stranger: string;
-let thingId: string;
-let ids: Record<string, string>;
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
+const { owner, stranger, thingId, ids } = await seriesWorld(t, f, [
+  ['temp', 'FLOAT'],
+  ['note', 'CHARSTRING'],
+  ['on', 'STATUS'],
+  ['where', 'LOCATION'],
+  ['count', 'INT'],
+  ['burst', 'INT'],
+]);
 const HEADER = 'time,thing_id,property_id,property_name,property_type,value';
 /** Strings a naive CSV writer gets wrong: separators, quotes, line breaks, leading spaces, non-ASCII. */
 const TRICKY = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', 'lf\nonly', ' padded ', 'ünï ✓', '', '"', 'null'];
@@ -22,15 +25,6 @@ const TRICKY = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', 'lf\nonly', ' padded
 const MANY = 25_003;
 
 beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-  ({ owner, stranger, thingId, ids } = await seriesWorld(t, f, [
-    ['temp', 'FLOAT'],
-    ['note', 'CHARSTRING'],
-    ['on', 'STATUS'],
-    ['where', 'LOCATION'],
-    ['count', 'INT'],
-    ['burst', 'INT'],
-  ]));
   const point = (name: string, s: number, value: unknown, num: number | null) => ({
     propertyId: ids[name] as string,
     at: new Date(at(s)),
@@ -51,7 +45,6 @@ beforeAll(async () => {
   const many = Array.from({ length: MANY }, (_, i) => point('count', 1000 + i, i, i));
   for (let i = 0; i < many.length; i += 5000) await t.telemetry.write(many.slice(i, i + 5000));
 });
-afterAll(() => t?.close());
 
 const post = (user: string, path: string, body: unknown, space?: string) =>
   f.call(user, 'POST', `/iot/v2/series/${path}`, body, { space });

@@ -4,23 +4,18 @@ import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { iotExports, iotProperties, mailOutbox, notifications } from '../../../db/schema/index.ts';
 import { createSpacesRepository } from '../../spaces/spaces.repository.ts';
 import { numericReading } from '../catalogue/property-types.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { iotTestApp } from '../testing/iot-fixtures.ts';
 import { at, seriesWorld, T0 } from './series.fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-let owner: string;
-let stranger: string;
-let thingId: string;
-let ids: Record<string, string>;
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
+const { owner, stranger, thingId, ids } = await seriesWorld(t, f, [
+  ['temp', 'FLOAT'],
+  ['on', 'STATUS'],
+  ['note', 'CHARSTRING'],
+]);
 
 beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-  ({ owner, stranger, thingId, ids } = await seriesWorld(t, f, [
-    ['temp', 'FLOAT'],
-    ['on', 'STATUS'],
-    ['note', 'CHARSTRING'],
-  ]));
   const store = async (name: string, values: [number, unknown][]) => {
     const [row] = await t.db
       .select()
@@ -53,7 +48,6 @@ beforeAll(async () => {
     [70, 'b'],
   ]);
 });
-afterAll(() => t?.close());
 
 const post = (user: string, path: string, body: unknown) =>
   f.call(user, 'POST', `/iot/v2/series/${path}`, body);

@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../../test/app.ts';
-import type { IotFixtures } from '../testing/iot-fixtures.ts';
+import { type IotFixtures, readWriteProperty } from '../testing/iot-fixtures.ts';
 
 /** The series tests' clock: values are stored `s` seconds after T0. */
 export const T0 = Date.parse('2024-06-01T12:00:00Z');
@@ -13,12 +13,7 @@ export async function seriesWorld(t: TestApp, f: IotFixtures, properties: [name:
   const owner = (await t.createUser()).id;
   const stranger = (await t.createUser()).id;
   const thing = await f.thing(owner, {
-    properties: properties.map(([name, type]) => ({
-      name,
-      type,
-      permission: 'READ_WRITE',
-      update_strategy: 'ON_CHANGE',
-    })),
+    properties: properties.map(([name, type]) => readWriteProperty(name, type)),
   });
   const ids: Record<string, string> = {};
   for (const p of thing.properties ?? []) ids[p.name] = p.id;

@@ -39,7 +39,7 @@ export const seriesRoutes: FastifyPluginAsync<{ series: SeriesService; historic:
   { series, historic },
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   typed.post(
     '/iot/v2/series/batch_query_raw',

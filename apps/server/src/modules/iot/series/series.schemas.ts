@@ -15,53 +15,33 @@ const seriesQuery = z
 const MAX_REQUESTS = 100;
 const respVersion = z.number().int().min(0).max(1000);
 
-export const batchQueryRawBody = z.object({
-  resp_version: respVersion,
-  requests: z
-    .array(
-      z.object({
-        q: seriesQuery,
-        from: apiDate.optional(),
-        to: apiDate.optional(),
-        series_limit: z.number().int().min(1).max(10_000).optional(),
-        sort: z.enum(['ASC', 'DESC']).optional(),
-      }),
-    )
-    .min(1)
-    .max(MAX_REQUESTS),
+/** A batch body: 1 to MAX_REQUESTS queries of one shape, and the answer version the client reads. */
+const batchOf = <Q extends z.ZodRawShape>(query: Q) =>
+  z.object({ resp_version: respVersion, requests: z.array(z.object(query)).min(1).max(MAX_REQUESTS) });
+
+export const batchQueryRawBody = batchOf({
+  q: seriesQuery,
+  from: apiDate.optional(),
+  to: apiDate.optional(),
+  series_limit: z.number().int().min(1).max(10_000).optional(),
+  sort: z.enum(['ASC', 'DESC']).optional(),
 });
 
-export const batchQueryBody = z.object({
-  resp_version: respVersion,
-  requests: z
-    .array(
-      z.object({
-        q: seriesQuery,
-        from: apiDate,
-        to: apiDate,
-        interval: z.number().int().min(1).max(86_400).optional(),
-        aggregation: z.enum(AGGREGATIONS).optional(),
-        series_limit: z.number().int().min(1).max(10_000).optional(),
-      }),
-    )
-    .min(1)
-    .max(MAX_REQUESTS),
+export const batchQueryBody = batchOf({
+  q: seriesQuery,
+  from: apiDate,
+  to: apiDate,
+  interval: z.number().int().min(1).max(86_400).optional(),
+  aggregation: z.enum(AGGREGATIONS).optional(),
+  series_limit: z.number().int().min(1).max(10_000).optional(),
 });
 
-export const batchQuerySamplingBody = z.object({
-  resp_version: respVersion,
-  requests: z
-    .array(
-      z.object({
-        q: seriesQuery,
-        from: apiDate.optional(),
-        to: apiDate.optional(),
-        interval: z.number().int().min(60).max(86_400).optional(),
-        series_limit: z.number().int().min(1).max(1000).optional(),
-      }),
-    )
-    .min(1)
-    .max(MAX_REQUESTS),
+export const batchQuerySamplingBody = batchOf({
+  q: seriesQuery,
+  from: apiDate.optional(),
+  to: apiDate.optional(),
+  interval: z.number().int().min(60).max(86_400).optional(),
+  series_limit: z.number().int().min(1).max(1000).optional(),
 });
 
 export const lastValueBody = z.object({

@@ -1,6 +1,15 @@
-import { createTestApp, type TestApp, type TestAppOptions } from '../../../../test/app.ts';
+import { createTestAppWith, type TestApp, type TestAppOptions } from '../../../../test/app.ts';
 import { createPlansRepository } from '../../plans/plans.repository.ts';
 import { spaceFixtures } from '../../spaces/spaces.fixtures.ts';
+
+/** The property body most tests create: read-write, sent on change (`extra` adds or overrides fields). */
+export const readWriteProperty = (name: string, type = 'FLOAT', extra: Record<string, unknown> = {}) => ({
+  name,
+  type,
+  permission: 'READ_WRITE',
+  update_strategy: 'ON_CHANGE',
+  ...extra,
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -49,11 +58,6 @@ export function iotFixtures(t: TestApp) {
 
 export type IotFixtures = ReturnType<typeof iotFixtures>;
 
-/** A test file's app (`env` and `options` as `createTestApp` takes them) and the IoT fixtures over it; the file closes `t`. */
-export async function iotTestApp(
-  env?: Record<string, string>,
-  options?: TestAppOptions,
-): Promise<{ t: TestApp; f: IotFixtures }> {
-  const t = await createTestApp(env, options);
-  return { t, f: iotFixtures(t) };
-}
+/** A test file's app (`env` and `options` as `createTestApp` takes them) with the iot fixtures over it. */
+export const iotTestApp = (env?: Record<string, string>, options?: TestAppOptions) =>
+  createTestAppWith(iotFixtures, env, options);

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../../test/app.ts';
-import { type IotFixtures, iotTestApp } from '../testing/iot-fixtures.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { iotTestApp } from '../testing/iot-fixtures.ts';
 
-let t: TestApp;
-let f: IotFixtures;
-beforeAll(async () => {
-  ({ t, f } = await iotTestApp());
-});
-afterAll(() => t?.close());
+const { t, f } = await iotTestApp();
+afterAll(() => t.close());
 
 const temperature = {
   name: 'temperature',

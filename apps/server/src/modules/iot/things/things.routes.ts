@@ -26,7 +26,7 @@ const tags = ['iot: things'];
 /** Things v2 of the Arduino IoT Cloud API (ThingsV2Api, ThingsV2TagsApi). */
 export const thingsRoutes: FastifyPluginAsync<{ things: ThingsService }> = async (app, { things }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   typed.get(
     '/iot/v2/things',

@@ -29,7 +29,7 @@ export const triggersRoutes: FastifyPluginAsync<{ triggers: TriggersService }> =
 ) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['iot: triggers'];
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.get(
     '/iot/v1/triggers',

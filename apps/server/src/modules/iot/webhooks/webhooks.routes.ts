@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { idParam } from '../common/schemas.ts';
@@ -14,8 +13,7 @@ export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> =
   app,
   { webhooks },
 ) => {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = apiRoutes(typed, { tags });
+  const route = apiRoutes(app, { tags });
 
   route.post(
     '/iot/v2/things/:id/webhook/secret',
