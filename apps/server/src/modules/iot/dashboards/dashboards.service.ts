@@ -16,6 +16,7 @@ import {
 } from './dashboards.repository.ts';
 import type { DashboardBody, WidgetPayload } from './dashboards.schemas.ts';
 import { SHARE_REQUEST_MAILS_PER_DAY, shareRequestMail } from './share-request-mail.ts';
+import { widgetLayoutColumns } from './widget-row.ts';
 
 type DashboardVersion = 2 | 3;
 const UNKNOWN_PROPERTY = 'A widget links a property that does not exist in this space.';
@@ -27,17 +28,7 @@ const widgetRow = (
 ): NewWidget & { variables?: string[] } => ({
   dashboardId,
   id: w.id,
-  type: w.type,
-  name: w.name ?? null,
-  options: w.options,
-  x: w.x,
-  y: w.y,
-  width: w.width,
-  height: w.height,
-  xMobile: w.x_mobile ?? null,
-  yMobile: w.y_mobile ?? null,
-  widthMobile: w.width_mobile ?? null,
-  heightMobile: w.height_mobile ?? null,
+  ...widgetLayoutColumns(w),
   pageId: w.page_id ?? null,
   position,
   ...(w.variables && { variables: w.variables }),

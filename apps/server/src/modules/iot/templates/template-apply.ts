@@ -17,6 +17,7 @@ import type { IotSpace } from '../common/space.ts';
 import { tagsFromList } from '../common/tags.ts';
 import { canonicalTimeZone, DEFAULT_TIMEZONE } from '../common/timezones.ts';
 import { createDashboardsRepository } from '../dashboards/dashboards.repository.ts';
+import { widgetLayoutColumns } from '../dashboards/widget-row.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { checkDistinctVariables, propertyColumns } from '../properties/property-rules.ts';
@@ -183,17 +184,7 @@ export async function applyTemplate(
       d.widgets.map((w, i) => ({
         dashboardId: id,
         id: randomUUID(),
-        type: w.type,
-        name: w.name ?? null,
-        options: w.options,
-        x: w.x,
-        y: w.y,
-        width: w.width,
-        height: w.height,
-        xMobile: w.x_mobile ?? null,
-        yMobile: w.y_mobile ?? null,
-        widthMobile: w.width_mobile ?? null,
-        heightMobile: w.height_mobile ?? null,
+        ...widgetLayoutColumns(w),
         pageId: null,
         position: i,
         variables: (w.variables ?? []).map((v) => variableOf(v.thing_id, v.variable_id).id),
