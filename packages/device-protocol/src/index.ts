@@ -40,4 +40,4 @@ export { type EncodeSenmlOptions, encodeSenml } from './senml/encode.ts';
 export { LABELS } from './senml/labels.ts';
 export { isLegacyGetLastValues, LEGACY_GET_LAST_VALUES } from './senml/legacy.ts';
 export type { SenmlRecord } from './senml/record.ts';
-export { TOPICS } from './topics.ts';
+export { TOPICS, topicMatches } from './topics.ts';

@@ -17,3 +17,15 @@ export const TOPICS = {
   /** Legacy: the last values. */
   shadowIn: (thingId: string) => `/a/t/${thingId}/shadow/i`,
 } as const;
+
+/** Does `topic` fall under the MQTT topic filter `filter` (`+` one level, `#` the rest)? */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i += 1) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}

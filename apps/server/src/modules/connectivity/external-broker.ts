@@ -1,3 +1,4 @@
+import { topicMatches } from '@tinkercloud/device-protocol';
 import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
@@ -122,7 +123,7 @@ export function createExternalBroker(deps: {
 
   function internalHandler(topic: string) {
     if (!topic.startsWith(EXTERNAL_INTERNAL_PREFIX)) return undefined;
-    for (const [filter, handler] of internal) if (matches(filter, topic)) return handler;
+    for (const [filter, handler] of internal) if (topicMatches(filter, topic)) return handler;
     return undefined;
   }
 
@@ -206,16 +207,4 @@ export function createExternalBroker(deps: {
       await endConnection(client, CLOSE_GRACE_MS);
     },
   };
-}
-
-/** MQTT topic filter matching (`+` one level, `#` the rest). */
-function matches(filter: string, topic: string): boolean {
-  const f = filter.split('/');
-  const t = topic.split('/');
-  for (let i = 0; i < f.length; i += 1) {
-    if (f[i] === '#') return true;
-    if (i >= t.length) return false;
-    if (f[i] !== '+' && f[i] !== t[i]) return false;
-  }
-  return f.length === t.length;
 }

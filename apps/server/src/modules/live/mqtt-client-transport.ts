@@ -1,17 +1,6 @@
+import { topicMatches } from '@tinkercloud/device-protocol';
 import type { MqttClient } from 'mqtt';
 import type { LiveTransport } from './live-event.ts';
-
-/** Does `topic` fall under the MQTT filter (`+` one level, `#` the rest)? */
-function topicMatches(filter: string, topic: string): boolean {
-  const f = filter.split('/');
-  const t = topic.split('/');
-  for (let i = 0; i < f.length; i += 1) {
-    if (f[i] === '#') return true;
-    if (i >= t.length) return false;
-    if (f[i] !== '+' && f[i] !== t[i]) return false;
-  }
-  return f.length === t.length;
-}
 
 /**
  * A live transport over an mqtt.js client (an external broker, or a test's): QoS 0, since a lost live event
