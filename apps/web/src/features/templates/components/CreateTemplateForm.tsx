@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { TEMPLATE_NAME_MAX_LENGTH } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/FormField.tsx';
 import { PageLoader } from '@/components/PageLoader.tsx';
 import { dashboardsQueryOptions } from '@/features/dashboards/api/dashboards.ts';
 import { thingsQueryOptions } from '@/features/things/api/things.ts';
@@ -11,6 +9,7 @@ import { networkErrorMessage } from '@/lib/toast.tsx';
 import { createCustomTemplate, type TemplatesCtx, templateKeys } from '../api/templates.ts';
 import { descriptionProblem, selectionProblem, templateNameProblem } from '../model/template-form.ts';
 import '../templates.css';
+import { TemplateTextFields } from './TemplateTextFields.tsx';
 
 /** A group of checkboxes, one per item of the space. */
 function Picks({
@@ -107,27 +106,15 @@ export function CreateTemplateForm({ ctx }: { ctx: TemplatesCtx }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="New template">
-      <FormField label="Template name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={TEMPLATE_NAME_MAX_LENGTH}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <FormField label="Description (optional)" error={errors.description}>
-        {(control) => (
-          <textarea
-            {...control}
-            value={description}
-            rows={3}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        )}
-      </FormField>
+      <TemplateTextFields
+        name={name}
+        description={description}
+        onName={setName}
+        onDescription={setDescription}
+        errors={errors}
+        descriptionLabel="Description (optional)"
+        descriptionRows={3}
+      />
       <Picks
         legend="Things"
         items={things.data ?? []}

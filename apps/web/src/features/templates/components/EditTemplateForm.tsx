@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type CustomTemplate, TEMPLATE_NAME_MAX_LENGTH } from '@tinkercloud/shared/iot';
+import type { CustomTemplate } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/FormField.tsx';
 import { networkErrorMessage } from '@/lib/toast.tsx';
 import { type TemplatesCtx, templateKeys, updateCustomTemplate } from '../api/templates.ts';
 import { descriptionProblem, templateNameProblem } from '../model/template-form.ts';
+import { TemplateTextFields } from './TemplateTextFields.tsx';
 
 /** Changes a custom template's name and description, then goes back to it. */
 export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; template: CustomTemplate }) {
@@ -39,27 +39,15 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Edit template">
-      <FormField label="Template name" error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={TEMPLATE_NAME_MAX_LENGTH}
-            autoComplete="off"
-          />
-        )}
-      </FormField>
-      <FormField label="Description" error={errors.description}>
-        {(control) => (
-          <textarea
-            {...control}
-            value={description}
-            rows={4}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        )}
-      </FormField>
+      <TemplateTextFields
+        name={name}
+        description={description}
+        onName={setName}
+        onDescription={setDescription}
+        errors={errors}
+        descriptionLabel="Description"
+        descriptionRows={4}
+      />
       {failure && (
         <p className="field-error" role="alert">
           {failure}
