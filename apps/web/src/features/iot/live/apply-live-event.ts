@@ -102,6 +102,11 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
   }
   switch (event.type) {
     case 'snapshot':
+      // A new connection: changes announced before it opened were heard by nobody, so the lists on screen
+      // (read before it, maybe just before a change) are read again; unchanged ones answer 304.
+      void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
+      void queryClient.invalidateQueries({ queryKey: iotKeys.things(space) });
+      void queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(space) });
       for (const device of event.data.devices) {
         const status = device.status === 'ONLINE' || device.status === 'OFFLINE' ? device.status : 'UNKNOWN';
         setDeviceStatus(queryClient, space, device.id, status);
