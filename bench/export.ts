@@ -6,18 +6,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ToChild, ToParent } from './export-server.ts';
+import { serverNodeArgs } from './server-node-args.ts';
 
 const GOAL_POINTS_PER_S = 500_000;
 const GOAL_GROWTH_MB = 100;
 const MB = 1024 * 1024;
 const SERVER = fileURLToPath(new URL('./export-server.ts', import.meta.url));
 
-// BENCH_NODE_ARGS: extra node flags for the server (for instance --cpu-prof --cpu-prof-dir=/some/dir).
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--expose-gc', '--import', 'tsx', SERVER], {
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  env: process.env,
-});
+const child: ChildProcess = spawn(
+  process.execPath,
+  [...serverNodeArgs, '--expose-gc', '--import', 'tsx', SERVER],
+  {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: process.env,
+  },
+);
 const next = <K extends ToParent['kind']>(kind: K, send?: ToChild) =>
   new Promise<Extract<ToParent, { kind: K }>>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`the server exited (${code})`));

@@ -48,6 +48,7 @@ import { FleetDevice } from './fleet-device.ts';
 import type { CertRow, FleetToChild, FleetToParent } from './fleet-server.mts';
 import { type ProcessWatch, watchProcess } from './process-stats.ts';
 import { report } from './report.ts';
+import { serverNodeArgs } from './server-node-args.ts';
 
 const CASE = process.env.BENCH_CASE ?? 'both';
 const SETUP = process.env.BENCH_SETUP ?? 'both';
@@ -84,9 +85,7 @@ interface Fleet {
 async function startServer(env: Record<string, string>, dir: string) {
   const log = process.env.BENCH_SERVER_LOG ?? join(dir, 'server.log');
   const out = openSync(log, 'a');
-  // BENCH_NODE_ARGS: extra node flags for the server (for instance --cpu-prof --cpu-prof-dir=/some/dir).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', SERVER], {
     stdio: ['ignore', out, out, 'ipc'],
     env: { ...process.env, ...env, BENCH_EPOCH: String(EPOCH) },
   });
