@@ -51,6 +51,20 @@ export interface StatusWrite {
  */
 const anyDevice = (ids: string[]) => sql`${iotDevices.id} = any(${sql.param(ids)}::uuid[])`;
 
+const propertyInfo = (r: {
+  id: string;
+  name: string;
+  variableName: string | null;
+  type: string;
+  persist: boolean;
+}): PropertyInfo => ({
+  id: r.id,
+  name: r.name,
+  variable: r.variableName ?? r.name,
+  type: r.type,
+  persist: r.persist,
+});
+
 /** Devices with no activity since `before`, or none known. */
 const inactiveSince = (before: Date) =>
   or(isNull(iotDevices.lastActivityAt), lt(iotDevices.lastActivityAt, before));
@@ -167,6 +181,52 @@ export function createConnectivityRepository(db: Database) {
       };
     },
 
+    /**
+     * Live things among these ids with their live properties: two statements for a whole group (the thing
+     * cache reads the things of a fleet's first messages together).
+     */
+    async thingsWithProperties(
+      ids: string[],
+    ): Promise<Map<string, { thing: ThingInfo; properties: PropertyInfo[] }>> {
+      const out = new Map<string, { thing: ThingInfo; properties: PropertyInfo[] }>();
+      if (ids.length === 0) return out;
+      const things = await db
+        .select({
+          id: iotThings.id,
+          organizationId: iotThings.organizationId,
+          ownerUserId: iotThings.ownerUserId,
+          deviceId: iotThings.deviceId,
+          timezone: iotThings.timezone,
+        })
+        .from(iotThings)
+        .where(and(sql`${iotThings.id} = any(${sql.param(ids)}::uuid[])`, isNull(iotThings.deletedAt)));
+      if (things.length === 0) return out;
+      for (const r of things) {
+        out.set(r.id, {
+          thing: { id: r.id, space: spaceKeyOf(r), deviceId: r.deviceId, timezone: r.timezone },
+          properties: [],
+        });
+      }
+      const rows = await db
+        .select({
+          thingId: iotProperties.thingId,
+          id: iotProperties.id,
+          name: iotProperties.name,
+          variableName: iotProperties.variableName,
+          type: iotProperties.type,
+          persist: iotProperties.persist,
+        })
+        .from(iotProperties)
+        .where(
+          and(
+            sql`${iotProperties.thingId} = any(${sql.param([...out.keys()])}::uuid[])`,
+            isNull(iotProperties.deletedAt),
+          ),
+        );
+      for (const r of rows) out.get(r.thingId)?.properties.push(propertyInfo(r));
+      return out;
+    },
+
     async properties(thingId: string): Promise<PropertyInfo[]> {
       const rows = await db
         .select({
@@ -178,13 +238,7 @@ export function createConnectivityRepository(db: Database) {
         })
         .from(iotProperties)
         .where(and(eq(iotProperties.thingId, thingId), isNull(iotProperties.deletedAt)));
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        variable: r.variableName ?? r.name,
-        type: r.type,
-        persist: r.persist,
-      }));
+      return rows.map(propertyInfo);
     },
 
     /**

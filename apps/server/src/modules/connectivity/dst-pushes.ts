@@ -5,6 +5,8 @@ import { timezoneInfo } from './timezone.ts';
 
 /** Connected devices are looked at this often: a DST change reaches them within this delay. */
 const DST_SCAN_MS = 30_000;
+/** Devices looked at together in a scan. */
+const SCAN_GROUP = 1_000;
 
 /**
  * Offset changes (daylight saving time) pushed to connected devices: a device was told its thing's offset and
@@ -47,9 +49,17 @@ export function createDstPushes(deps: { sessions: Sessions; things: ThingCache; 
       lastScan = now;
       const connected = new Set(deps.sessions.connectedDevices());
       for (const id of told.keys()) if (!connected.has(id)) told.delete(id);
-      for (const id of connected) {
-        await scanDevice(id, now, since).catch((err: unknown) =>
-          deps.logger.warn({ err, deviceId: id }, 'timezone change not pushed'),
+      // A group at a time, so the things not cached yet are read together rather than one by one.
+      const ids = [...connected];
+      for (let from = 0; from < ids.length; from += SCAN_GROUP) {
+        await Promise.all(
+          ids
+            .slice(from, from + SCAN_GROUP)
+            .map((id) =>
+              scanDevice(id, now, since).catch((err: unknown) =>
+                deps.logger.warn({ err, deviceId: id }, 'timezone change not pushed'),
+              ),
+            ),
         );
       }
     },

@@ -1,6 +1,7 @@
 import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import { spaceKeyString } from '../live/live-event.ts';
 import type { ConnectivityRepository, PropertyInfo, ThingInfo } from './connectivity.repository.ts';
+import { coalesceReads } from './read-coalescer.ts';
 
 /**
  * How long a thing and its properties are trusted at most before they are read again: a safety net for a
@@ -71,10 +72,13 @@ export function createThingCache(
     spaces.clear();
   }
 
+  // The things asked for in one turn are read together (a fleet's first messages, the timezone scan).
+  const read = coalesceReads(repo.thingsWithProperties);
+
   async function load(thingId: string): Promise<ThingEntry | null> {
-    const thing = await repo.thing(thingId);
-    if (!thing) return null;
-    const properties = await repo.properties(thingId);
+    const found = await read(thingId);
+    if (!found) return null;
+    const { thing, properties } = found;
     return {
       thing,
       properties,
