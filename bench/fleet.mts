@@ -3,8 +3,9 @@
 // 1. Fleet: BENCH_DEVICES (10,000) devices connect through the MQTT over TLS listener as fast as the server
 //    takes them (BENCH_CONNECT_CONCURRENCY handshakes at once, 100), then each sends one value (QoS 1, SenML
 //    CBOR on /a/t/{thing}/e/o) every BENCH_INTERVAL (10) s for BENCH_SECONDS (300), spread evenly. Prints
-//    connects/s, the server process's peak RSS and CPU (from /proc: the clients run in this process, the server
-//    in a child, bench/fleet-server.mts), publish → commit p50/p99 and lost values. Setups (BENCH_SETUP):
+//    connects/s, the server process's peak RSS and CPU (from /proc: the server runs in a child,
+//    bench/fleet-server.mts, and the devices in BENCH_CLIENT_PROCESSES (2) others, bench/fleet-clients.mts),
+//    publish → commit p50/p99 and lost values. Setups (BENCH_SETUP):
 //    embedded: PGlite + the embedded broker, whose TLS listener (local CA, as out of the box) does the
 //              handshakes; devices log in with client certificates of the device CA, as certificate boards do
 //              (signed here with a pool of BENCH_KEY_POOL keys: the server's work per handshake is the same);
@@ -30,9 +31,7 @@ import {
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSecureContext } from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import pg from 'pg';
 import {
   buildCertificate,
@@ -44,7 +43,7 @@ import {
 import { ensureLocalCertificates } from '../apps/server/src/tls/local-ca.ts';
 import { findMosquitto, startMosquitto } from '../apps/server/test/mosquitto.ts';
 import type { CommitStats } from './commit-recorder.ts';
-import { FleetDevice } from './fleet-device.ts';
+import type { ClientDevice, FromClients, ToClients } from './fleet-clients.mts';
 import type { CertRow, FleetToChild, FleetToParent } from './fleet-server.mts';
 import { type ProcessWatch, watchProcess } from './process-stats.ts';
 import { report } from './report.ts';
@@ -56,6 +55,8 @@ const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 100);
+/** Processes the devices are spread over (bench/fleet-clients.mts). */
+const CLIENT_PROCESSES = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
 const KEY_POOL = Number(process.env.BENCH_KEY_POOL ?? 16);
 const RATE_STEPS = (process.env.BENCH_RATE_STEPS ?? '15000,20000,25000,30000,35000,40000')
   .split(',')
@@ -64,6 +65,7 @@ const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 60);
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SERVER = fileURLToPath(new URL('./fleet-server.mts', import.meta.url));
+const CLIENTS = fileURLToPath(new URL('./fleet-clients.mts', import.meta.url));
 const INGEST = fileURLToPath(new URL('./ingest.mts', import.meta.url));
 const EPOCH = Date.now();
 const CATCH_UP_MS = 20_000;
@@ -215,85 +217,94 @@ async function throwawayDatabase(cleanups: (() => Promise<unknown>)[]) {
   return url.toString();
 }
 
-/** Connects every device, CONCURRENCY at a time; failed ones are tried again once at the end. */
-async function connectAll(devices: FleetDevice[]) {
-  let next = 0;
-  const failed: FleetDevice[] = [];
-  const errors = new Map<string, number>();
-  const durations: number[] = [];
-  const worker = async (list: FleetDevice[], into: FleetDevice[] | null) => {
-    for (;;) {
-      const d = list[next];
-      next += 1;
-      if (!d) return;
-      const at = performance.now();
-      try {
-        await d.connect();
-        durations.push(performance.now() - at);
-      } catch (err) {
-        const m = (err as Error).message;
-        errors.set(m, (errors.get(m) ?? 0) + 1);
-        into?.push(d);
-      }
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(devices, failed)));
-  const firstPassS = (performance.now() - started) / 1000;
-  next = 0;
-  const retried = [...failed];
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(retried, null)));
-  durations.sort((a, b) => a - b);
+/**
+ * The client processes, each with its share of the fleet (device i goes to process i mod CLIENT_PROCESSES), so
+ * their handshakes use both cores as the server's do; their CPU is read from /proc like the server's.
+ */
+async function startClients(
+  target: { host: string; port: number; ca: string },
+  devices: ClientDevice[],
+  cleanups: (() => Promise<unknown>)[],
+) {
+  const children = Array.from({ length: CLIENT_PROCESSES }, () =>
+    spawn(process.execPath, ['--import', 'tsx', CLIENTS], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+  cleanups.push(async () => {
+    for (const c of children) if (c.connected) c.send({ kind: 'close' } satisfies ToClients);
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode === null ? new Promise((resolve) => c.once('exit', resolve)) : Promise.resolve(),
+      ),
+    );
+  });
+  /** Sends `m` to every client and waits for each one's answer of this kind. */
+  const all = <K extends FromClients['kind']>(m: ToClients | null, kind: K) =>
+    Promise.all(
+      children.map(
+        (c) =>
+          new Promise<Extract<FromClients, { kind: K }>>((resolve, reject) => {
+            const exit = (code: number | null) => reject(new Error(`a client process exited (${code})`));
+            const on = (r: FromClients) => {
+              if (r.kind !== kind) return;
+              c.off('message', on);
+              c.off('exit', exit);
+              resolve(r as Extract<FromClients, { kind: K }>);
+            };
+            c.on('message', on);
+            c.once('exit', exit);
+            if (m) c.send(m);
+          }),
+      ),
+    );
+  await Promise.all(
+    children.map((c, k) => {
+      const share = devices.filter((_, i) => i % CLIENT_PROCESSES === k);
+      const ready = all(null, 'ready');
+      c.send({ kind: 'devices', ...target, devices: share } satisfies ToClients);
+      return ready;
+    }),
+  );
   return {
-    firstPassS,
-    firstPassFailed: failed.length,
-    errors,
-    p50: percentile(durations, 0.5),
-    p99: percentile(durations, 0.99),
-  };
-}
-
-/** Each device sends one value every INTERVAL_S, the fleet spread evenly over the interval. */
-async function sendPhase(devices: { device: FleetDevice; thingId: string }[]) {
-  const latencies: number[] = [];
-  let sent = 0;
-  let acked = 0;
-  let failed = 0;
-  const start = performance.now();
-  const end = start + SECONDS * 1000;
-  const slot = (INTERVAL_S * 1000) / devices.length;
-  let n = 0;
-  const inFlight = new Set<Promise<void>>();
-  while (performance.now() < end) {
-    const now = performance.now();
-    for (; start + n * slot <= now && start + n * slot < end; n += 1) {
-      const d = devices[n % devices.length];
-      if (!d || d.device.closed) {
-        if (d) failed += 1;
-        continue;
-      }
-      const at = performance.now();
-      const payload = Buffer.from(encodeSenml(valueToRecords('v0', 'FLOAT', Date.now() - EPOCH)));
-      sent += 1;
-      const p: Promise<void> = d.device.publish(`/a/t/${d.thingId}/e/o`, payload).then(
-        () => {
-          acked += 1;
-          latencies.push(performance.now() - at);
-          inFlight.delete(p);
-        },
-        () => {
-          failed += 1;
-          inFlight.delete(p);
-        },
+    pids: children.map((c) => c.pid as number),
+    /** Connects the fleet; resolves after the first pass (its figures) and, in `connected`, after the retry. */
+    async connect() {
+      const connected = all(null, 'connected');
+      const started = performance.now();
+      const firstPass = await all(
+        { kind: 'connect', concurrency: Math.ceil(CONCURRENCY / CLIENT_PROCESSES) },
+        'first-pass',
       );
-      inFlight.add(p);
-    }
-    await sleep(10);
-  }
-  const until = Date.now() + 30_000;
-  while (inFlight.size > 0 && Date.now() < until) await sleep(50);
-  latencies.sort((a, b) => a - b);
-  return { sent, acked, failed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+      const firstPassS = (performance.now() - started) / 1000;
+      const errors = new Map<string, number>();
+      for (const f of firstPass) for (const [m, n] of f.errors) errors.set(m, (errors.get(m) ?? 0) + n);
+      const durations = firstPass.flatMap((f) => f.durations).sort((x, y) => x - y);
+      return {
+        firstPassS,
+        firstPassFailed: firstPass.reduce((n, f) => n + f.failed, 0),
+        errors,
+        p50: percentile(durations, 0.5),
+        p99: percentile(durations, 0.99),
+        connected: connected.then((r) => r.reduce((n, c) => n + c.connected, 0)),
+      };
+    },
+    /** Each device sends one value every INTERVAL_S for SECONDS. */
+    async send() {
+      const r = await all(
+        { kind: 'send', seconds: SECONDS, intervalS: INTERVAL_S, fleetSize: devices.length, epoch: EPOCH },
+        'sent',
+      );
+      const latencies = r.flatMap((x) => x.latencies).sort((x, y) => x - y);
+      const sum = (k: 'sent' | 'acked' | 'failed' | 'stillConnected') => r.reduce((n, x) => n + x[k], 0);
+      return {
+        sent: sum('sent'),
+        acked: sum('acked'),
+        failed: sum('failed'),
+        stillConnected: sum('stillConnected'),
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+      };
+    },
+  };
 }
 
 interface Usage {
@@ -366,21 +377,14 @@ async function runFleet(setup: 'embedded' | 'server') {
       logins = fleet.map((d) => ({ username: d.id, password: PASSWORD }));
     }
     const target = broker as { host: string; port: number; ca: string };
-    // Password devices share one TLS context; a certificate board's is made when it connects.
-    const shared = createSecureContext({ ca: target.ca });
-    const devices = fleet.map((d, i) => {
-      const { cert, key, ...login } = logins[i] as (typeof logins)[number];
-      return new FleetDevice({
-        host: target.host,
-        port: target.port,
-        clientId: d.id,
-        ...login,
-        secureContext: cert ? () => createSecureContext({ ca: target.ca, cert, key }) : () => shared,
-      });
-    });
-    cleanups.push(async () => {
-      for (const d of devices) d.close();
-    });
+    const clients = await startClients(
+      target,
+      fleet.map((d, i) => ({ index: i, clientId: d.id, thingId: d.thingId, ...logins[i] })),
+      cleanups,
+    );
+    const clientWatches = clients.pids.map((pid) => watchProcess(pid));
+    watches.push(...clientWatches);
+    const clientsCpuS = () => clientWatches.reduce((n, w) => n + (w.take()?.cpuS ?? 0), 0);
 
     const serverWatch = watchProcess(server.pid);
     watches.push(serverWatch);
@@ -389,18 +393,14 @@ async function runFleet(setup: 'embedded' | 'server') {
     serverWatch.resetPeak();
     mosquittoWatch?.resetPeak();
     const rssBefore = serverWatch.take()?.rss ?? 0;
-    const cpu0 = { server: serverWatch.take()?.cpuS ?? 0, broker: mosquittoWatch?.take()?.cpuS ?? 0 };
-    const clients0 = process.cpuUsage();
+    const cpu0 = {
+      server: serverWatch.take()?.cpuS ?? 0,
+      broker: mosquittoWatch?.take()?.cpuS ?? 0,
+      clients: clientsCpuS(),
+    };
 
-    // Devices connected early wait minutes for the rest: they ping as boards do, or the broker would end their
-    // sessions after 1.5 × the keepalive (120 s).
-    const pinger = setInterval(() => {
-      for (const d of devices) d.ping();
-    }, 60_000);
-    cleanups.push(async () => clearInterval(pinger));
-    const connect = await connectAll(devices);
-    const clientsConnectCpu = process.cpuUsage(clients0);
-    const connected = devices.filter((d) => !d.closed).length;
+    const connect = await clients.connect();
+    const clientsConnectCpuS = clientsCpuS() - cpu0.clients;
     const connectS = connect.firstPassS;
     const connectUsage = {
       server: usageOf(serverWatch, cpu0.server, connectS),
@@ -408,6 +408,7 @@ async function runFleet(setup: 'embedded' | 'server') {
     };
     const rssConnected = serverWatch.take()?.rss ?? 0;
     const brokerRssConnected = mosquittoWatch?.take()?.rss ?? 0;
+    const connected = await connect.connected;
     console.log(
       `  ${setup}: ${fmt(DEVICES - connect.firstPassFailed)} of ${fmt(DEVICES)} connected in ${connectS.toFixed(1)} s ` +
         `(each ${fmt(connect.p50)} ms p50, ${fmt(connect.p99)} ms p99; ${connect.firstPassFailed} failed first${connect.errors.size > 0 ? `: ${[...connect.errors].map(([m, c]) => `${c}× ${m}`).join(', ')}` : ''}); ` +
@@ -416,13 +417,12 @@ async function runFleet(setup: 'embedded' | 'server') {
     );
 
     const cpu1 = { server: serverWatch.take()?.cpuS ?? 0, broker: mosquittoWatch?.take()?.cpuS ?? 0 };
-    const open = fleet.map((d, i) => ({ device: devices[i] as FleetDevice, thingId: d.thingId }));
-    const r = await sendPhase(open);
+    const r = await clients.send();
     const steadyUsage = {
       server: usageOf(serverWatch, cpu1.server, SECONDS),
       broker: usageOf(mosquittoWatch, cpu1.broker, SECONDS),
     };
-    const stillConnected = devices.filter((d) => !d.closed).length;
+    const stillConnected = r.stillConnected;
 
     // With Mosquitto the PUBACK does not wait for the commit: wait for the rows.
     const commits: CommitStats = { perSecond: {}, latencies: [], last: 0 };
@@ -437,7 +437,7 @@ async function runFleet(setup: 'embedded' | 'server') {
       await sleep(500);
     }
     commits.latencies.sort((a, b) => a - b);
-    const clientsCpu = process.cpuUsage(clients0);
+    const clientsCpuTotalS = clientsCpuS() - cpu0.clients;
     const f = {
       setup,
       connectsPerS: (DEVICES - connect.firstPassFailed) / connectS,
@@ -498,7 +498,7 @@ async function runFleet(setup: 'embedded' | 'server') {
               `  Mosquitto: peak RSS ${mb(f.brokerPeakRss)}, CPU while connecting ${cpuPct(connectUsage.broker)}, while sending ${cpuPct(steadyUsage.broker)}`,
             ]
           : []),
-        `  clients (this process): CPU while connecting ${fmt((clientsConnectCpu.user + clientsConnectCpu.system) / 1e4 / connectS)} % of a core, on average ${fmt((clientsCpu.user + clientsCpu.system) / 1e4 / (connectS + SECONDS))} % of a core`,
+        `  clients (${CLIENT_PROCESSES} processes): CPU while connecting ${fmt((100 * clientsConnectCpuS) / connectS)} % of a core, on average ${fmt((100 * clientsCpuTotalS) / (connectS + SECONDS))} % of a core`,
         `  values: sent ${fmt(f.sent)}, acknowledged ${fmt(f.acked)}, failed ${fmt(f.failed)}, stored ${fmt(f.stored)}, lost ${fmt(f.lost)}`,
         `  publish → commit p50 ${fmt(f.commitP50)} ms, p99 ${fmt(f.commitP99)} ms; publish → PUBACK p99 ${fmt(f.pubackP99)} ms`,
         `  goals: ≥ ${GOAL.connectsPerS} connects/s, all within 60 s ${goals.connects ? 'met' : 'missed'}; ≤ 1 GB RSS ${goals.rss ? 'met' : 'missed'}; p99 ≤ ${GOAL.p99Ms} ms and 0 lost ${goals.p99 ? 'met' : 'missed'}`,
