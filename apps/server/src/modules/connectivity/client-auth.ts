@@ -4,6 +4,8 @@ import { decodeJwt } from 'jose';
 import { burnPasswordCheck, verifyPassword } from '../accounts/password.ts';
 import type { ClientTokens } from '../iot/api-clients/client-tokens.ts';
 import { isClientToken } from '../iot/api-clients/client-tokens.ts';
+import type { CertificateLogin } from '../iot/certs/certificate-logins.ts';
+import { coalesceReads } from './coalesced-reads.ts';
 import type { ConnectivityRepository, DeviceIdentity } from './connectivity.repository.ts';
 
 /** Who an MQTT connection is, once its CONNECT passed. */
@@ -39,6 +41,14 @@ export type AuthResult =
     }
   | { ok: false; code: RefusalCode; reason: string };
 
+/**
+ * How long a login's read waits for those of other logins to join it. Each login's CONNECT arrives in a turn
+ * of the event loop of its own, and PGlite answers a read before the next turn: without a wait, reads hardly
+ * ever met (measured: 2,452 device reads for 3,000 certificate logins; with 10 ms, 204, and 174 → 345
+ * connects/s). A board's login takes hundreds of milliseconds over TLS anyway.
+ */
+const LOGIN_READ_WAIT_MS = 10;
+
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -55,14 +65,32 @@ export function createClientAuth(deps: {
   userOfAccessToken: (token: string) => Promise<string>;
   /** Whether the account of an API-key token still exists (see the accounts module); absent: not checked. */
   tokenAccepted?: (userId: string, issuedAt: unknown, opts: { apiKey: true }) => Promise<boolean>;
-  /** Whether the device has this certificate (by serial), enabled. */
-  certificateEnabled?: (deviceId: string, serial: string) => Promise<boolean>;
+  /** Which of these certificates (device and serial) are their device's, enabled. */
+  enabledCertificates?: (logins: CertificateLogin[]) => Promise<CertificateLogin[]>;
 }) {
   const remembered = new Map<string, { secretHash: string; digest: Buffer }>();
+  // The devices (and certificates) of the logins of one moment are read in one statement each: PGlite runs
+  // one query at a time, so a fleet's thousand logins would otherwise queue a thousand reads.
+  const waitMs = LOGIN_READ_WAIT_MS;
+  const readDevice = coalesceReads((ids) => deps.repo.devices(ids), { waitMs });
+  const enabledCertificates = deps.enabledCertificates;
+  const certificateKey = (l: CertificateLogin) => `${l.deviceId} ${l.serial}`;
+  const readCertificate = enabledCertificates
+    ? coalesceReads(
+        async (keys) => {
+          const logins = keys.map((key) => {
+            const [deviceId = '', serial = ''] = key.split(' ');
+            return { deviceId, serial };
+          });
+          return new Map((await enabledCertificates(logins)).map((l) => [certificateKey(l), true]));
+        },
+        { waitMs },
+      )
+    : null;
 
   async function device(clientId: string, deviceId: string, password: string): Promise<AuthResult> {
     const refused = (reason: string): AuthResult => ({ ok: false, code: CONNACK.BAD_CREDENTIALS, reason });
-    const row = await deps.repo.device(deviceId);
+    const row = await readDevice(deviceId);
     if (!row || row.deleted || !row.secretHash) {
       await burnPasswordCheck(password);
       return refused(row ? 'device without a secret key, or deleted' : 'unknown device');
@@ -115,11 +143,14 @@ export function createClientAuth(deps: {
   async function byCertificate(clientId: string, cert: VerifiedCertificate): Promise<AuthResult> {
     const refused = (reason: string): AuthResult => ({ ok: false, code: CONNACK.BAD_CREDENTIALS, reason });
     const deviceId = cert.commonName.toLowerCase();
-    if (!isUuid(deviceId) || !deps.certificateEnabled) return refused('certificate of no device');
-    const row = await deps.repo.device(deviceId);
+    if (!isUuid(deviceId) || !readCertificate) return refused('certificate of no device');
+    // Both reads join those of the other logins of this moment, and go together.
+    const [row, enabled] = await Promise.all([
+      readDevice(deviceId),
+      readCertificate(certificateKey({ deviceId, serial: cert.serial })),
+    ]);
     if (!row || row.deleted) return refused('unknown or deleted device');
-    if (!(await deps.certificateEnabled(deviceId, cert.serial)))
-      return refused('certificate removed or disabled');
+    if (!enabled) return refused('certificate removed or disabled');
     if (clientId.toLowerCase() !== deviceId) {
       return { ok: false, code: CONNACK.IDENTIFIER_REJECTED, reason: 'client id must be the device id' };
     }

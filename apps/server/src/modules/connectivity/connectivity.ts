@@ -45,6 +45,11 @@ const HOUSEKEEPING_MS = 10_000;
  */
 const APP_SESSION_CHECK_MS = 5_000;
 const LOG_TOPIC = '$SYS/broker/log/N';
+/**
+ * How long a connected device waits for others before their onboardings are marked: devices connect one per
+ * turn of the event loop, so marking each turn's was a statement per device (as status writes, presence.ts).
+ */
+const ONBOARDING_MARK_WAIT_MS = 50;
 /** Broker log lines handled together, at most. */
 const MAX_LOG_LINES = 1_000;
 /** How long the first of a group of broker log lines waits for others (connects and disconnects). */
@@ -115,17 +120,17 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     things.forget();
   };
   // Onboardings waiting for this device learn that it connected (issue 5 item 6).
-  // The devices connecting in one turn of the event loop are marked together: one statement, not one each.
+  // The devices connecting within ONBOARDING_MARK_WAIT_MS are marked together: one statement, not one each.
   const connecting: string[] = [];
   const onDeviceConnected = (deviceId: string) => {
     connecting.push(deviceId);
     if (connecting.length > 1) return;
-    setImmediate(() => {
+    setTimeout(() => {
       const deviceIds = connecting.splice(0);
       void markProvisioned(db, events, deviceIds).catch((err: unknown) =>
         logger.error({ err, deviceIds }, 'onboarding not marked provisioned'),
       );
-    });
+    }, ONBOARDING_MARK_WAIT_MS);
   };
   const feed: DeviceFeed = { onValues: ingest.onValues, onDeviceStatus: presence.onStatus };
   const ota = createOtaDevice({ db, publicUrl: deps.config.publicUrl });
@@ -213,7 +218,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   const auth = createClientAuth({
     repo,
     tokens,
-    certificateEnabled: certificateLoginCheck(db),
+    enabledCertificates: certificateLoginCheck(db),
     userOfAccessToken: (token) => {
       if (!userOfAccessToken) throw new Error('the HTTP app is not attached');
       return userOfAccessToken(token);

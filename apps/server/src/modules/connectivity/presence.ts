@@ -13,6 +13,13 @@ interface StatusChange {
 
 /** Last activity is written at most this often per device: a busy device must not cost a write per message. */
 const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
+/**
+ * How long a status change waits for others to join its write. Devices connect one per turn of the event
+ * loop, and PGlite finishes a write before the next turn: written at once, 3,000 devices connecting cost
+ * 2,455 transactions; gathered for 50 ms, 95. The device has its CONNACK already; only the page's status
+ * waits.
+ */
+const STATUS_WRITE_WAIT_MS = 50;
 /** Status changes written in one transaction, at most. */
 const MAX_STATUS_BATCH = 1_000;
 
@@ -65,7 +72,7 @@ export function createPresence(deps: {
       queued.push({ change, done, failed });
       if (!writing) {
         writing = true;
-        setImmediate(() => void writeQueued());
+        setTimeout(() => void writeQueued(), STATUS_WRITE_WAIT_MS);
       }
     });
   }

@@ -1,11 +1,19 @@
 import type { Database } from '../../../db/client.ts';
 import { createCertsRepository } from './certs.repository.ts';
 
+/** A client certificate a device logs in with: the device (its CN) and the certificate's serial (hex). */
+export interface CertificateLogin {
+  deviceId: string;
+  serial: string;
+}
+
 /**
- * For the broker: whether the client certificate with this serial is one of the device's, and enabled (a
- * certificate login, modules/connectivity/client-auth.ts).
+ * For the broker: which of these client certificates are their device's, and enabled (certificate logins,
+ * modules/connectivity/client-auth.ts, which asks for the devices logging in at the same moment together).
  */
-export function certificateLoginCheck(db: Database): (deviceId: string, serial: string) => Promise<boolean> {
+export function certificateLoginCheck(
+  db: Database,
+): (logins: CertificateLogin[]) => Promise<CertificateLogin[]> {
   const certs = createCertsRepository(db);
-  return (deviceId, serial) => certs.enabledBySerial(deviceId, serial);
+  return (logins) => certs.enabledAmong(logins);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { iotDeviceCerts } from '../../../db/schema/index.ts';
 
@@ -53,20 +53,26 @@ export function createCertsRepository(db: Database) {
       await db.delete(iotDeviceCerts).where(eq(iotDeviceCerts.id, id));
     },
 
-    /** For the TLS listener: an enabled certificate of a live device with this serial. */
-    async enabledBySerial(deviceId: string, serialHex: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: iotDeviceCerts.id })
+    /**
+     * For certificate logins (the TLS listener): which of these certificates, each a device id and a serial,
+     * are the device's and enabled. One statement for all: devices logging in at the same moment are read
+     * together.
+     */
+    enabledAmong(
+      logins: { deviceId: string; serial: string }[],
+    ): Promise<{ deviceId: string; serial: string }[]> {
+      if (logins.length === 0) return Promise.resolve([]);
+      return db
+        .select({ deviceId: iotDeviceCerts.deviceId, serial: iotDeviceCerts.serial })
         .from(iotDeviceCerts)
         .where(
           and(
-            eq(iotDeviceCerts.deviceId, deviceId),
-            eq(iotDeviceCerts.serial, serialHex),
             eq(iotDeviceCerts.enabled, true),
+            sql`(${iotDeviceCerts.deviceId}, ${iotDeviceCerts.serial}) in (
+              select * from unnest(${sql.param(logins.map((l) => l.deviceId))}::uuid[],
+                                   ${sql.param(logins.map((l) => l.serial))}::text[]))`,
           ),
-        )
-        .limit(1);
-      return row !== undefined;
+        );
     },
   };
 }
