@@ -1,7 +1,7 @@
 import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import { spaceKeyString } from '../live/live-event.ts';
+import { coalesceReads } from './coalesced-reads.ts';
 import type { ConnectivityRepository, PropertyInfo, ThingInfo } from './connectivity.repository.ts';
-import { coalesceReads } from './read-coalescer.ts';
 
 /**
  * How long a thing and its properties are trusted at most before they are read again: a safety net for a
