@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { endPool } from './end-pool.ts';
 import { ensurePgliteDataDir } from './pglite-data-dir.ts';
+import { keepStatistics } from './pglite-statistics.ts';
 import * as schema from './schema/index.ts';
 
 /** How long closing waits for the pool's connections to end. */
@@ -79,6 +80,9 @@ export async function openDatabase(
   }
   const client = inMemory ? new PGlite(PGLITE_OPTIONS) : new PGlite(`${config.dataDir}/pg`, PGLITE_OPTIONS);
   await client.waitReady;
+  const stopStatistics = keepStatistics(client, (err) =>
+    console.warn('PGlite: table statistics not refreshed:', err.message),
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -89,6 +93,9 @@ export async function openDatabase(
       await client.query('select 1');
     },
     // An open PGlite keeps Node alive, so shutdown must close it.
-    close: () => client.close(),
+    close: () => {
+      stopStatistics();
+      return client.close();
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
   iotDeviceConnectivity,
@@ -45,25 +45,15 @@ export interface StatusWrite {
   at: Date;
 }
 
+/** Rows whose uuid column is one of these, as one array parameter (one id: a plain equality). */
+const anyOf = (column: AnyPgColumn, ids: string[]) =>
+  ids.length === 1 ? eq(column, ids[0] as string) : sql`${column} = any(${sql.param(ids)}::uuid[])`;
+
 /**
  * Devices among these ids, as one array parameter: the periodic re-check reads every connected device (10,000
  * in a fleet), and a list of as many parameters costs far more to build and parse than one array.
  */
-const anyDevice = (ids: string[]) => sql`${iotDevices.id} = any(${sql.param(ids)}::uuid[])`;
-
-const propertyInfo = (r: {
-  id: string;
-  name: string;
-  variableName: string | null;
-  type: string;
-  persist: boolean;
-}): PropertyInfo => ({
-  id: r.id,
-  name: r.name,
-  variable: r.variableName ?? r.name,
-  type: r.type,
-  persist: r.persist,
-});
+const anyDevice = (ids: string[]) => anyOf(iotDevices.id, ids);
 
 /** Devices with no activity since `before`, or none known. */
 const inactiveSince = (before: Date) =>
@@ -125,7 +115,7 @@ export function createConnectivityRepository(db: Database) {
       .from(iotDevices)
       .leftJoin(iotDeviceSecrets, eq(iotDeviceSecrets.deviceId, iotDevices.id))
       .leftJoin(iotThings, and(eq(iotThings.deviceId, iotDevices.id), isNull(iotThings.deletedAt)))
-      .where(ids.length === 1 ? eq(iotDevices.id, ids[0] as string) : anyDevice(ids));
+      .where(anyDevice(ids));
     for (const r of rows) {
       if (out.has(r.id)) continue;
       out.set(r.id, {
@@ -135,6 +125,55 @@ export function createConnectivityRepository(db: Database) {
         deleted: r.deletedAt !== null,
         thingId: r.thingId,
       });
+    }
+    return out;
+  }
+
+  /** Several live things in one query (the first messages of many devices); absent: unknown or deleted. */
+  async function things(ids: string[]): Promise<Map<string, ThingInfo>> {
+    const out = new Map<string, ThingInfo>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select({
+        id: iotThings.id,
+        organizationId: iotThings.organizationId,
+        ownerUserId: iotThings.ownerUserId,
+        deviceId: iotThings.deviceId,
+        timezone: iotThings.timezone,
+      })
+      .from(iotThings)
+      .where(and(anyOf(iotThings.id, ids), isNull(iotThings.deletedAt)));
+    for (const r of rows) {
+      out.set(r.id, { id: r.id, space: spaceKeyOf(r), deviceId: r.deviceId, timezone: r.timezone });
+    }
+    return out;
+  }
+
+  /** The live properties of several things in one query, by thing (a thing without any is absent). */
+  async function propertiesOfThings(thingIds: string[]): Promise<Map<string, PropertyInfo[]>> {
+    const out = new Map<string, PropertyInfo[]>();
+    if (thingIds.length === 0) return out;
+    const rows = await db
+      .select({
+        id: iotProperties.id,
+        thingId: iotProperties.thingId,
+        name: iotProperties.name,
+        variableName: iotProperties.variableName,
+        type: iotProperties.type,
+        persist: iotProperties.persist,
+      })
+      .from(iotProperties)
+      .where(and(anyOf(iotProperties.thingId, thingIds), isNull(iotProperties.deletedAt)));
+    for (const r of rows) {
+      const list = out.get(r.thingId) ?? [];
+      list.push({
+        id: r.id,
+        name: r.name,
+        variable: r.variableName ?? r.name,
+        type: r.type,
+        persist: r.persist,
+      });
+      out.set(r.thingId, list);
     }
     return out;
   }
@@ -160,86 +199,16 @@ export function createConnectivityRepository(db: Database) {
     },
 
     async thing(id: string): Promise<ThingInfo | null> {
-      const rows = await db
-        .select({
-          id: iotThings.id,
-          organizationId: iotThings.organizationId,
-          ownerUserId: iotThings.ownerUserId,
-          deviceId: iotThings.deviceId,
-          timezone: iotThings.timezone,
-        })
-        .from(iotThings)
-        .where(and(eq(iotThings.id, id), isNull(iotThings.deletedAt)))
-        .limit(1);
-      const r = rows[0];
-      if (!r) return null;
-      return {
-        id: r.id,
-        space: spaceKeyOf(r),
-        deviceId: r.deviceId,
-        timezone: r.timezone,
-      };
+      return (await things([id])).get(id) ?? null;
     },
 
-    /**
-     * Live things among these ids with their live properties: two statements for a whole group (the thing
-     * cache reads the things of a fleet's first messages together).
-     */
-    async thingsWithProperties(
-      ids: string[],
-    ): Promise<Map<string, { thing: ThingInfo; properties: PropertyInfo[] }>> {
-      const out = new Map<string, { thing: ThingInfo; properties: PropertyInfo[] }>();
-      if (ids.length === 0) return out;
-      const things = await db
-        .select({
-          id: iotThings.id,
-          organizationId: iotThings.organizationId,
-          ownerUserId: iotThings.ownerUserId,
-          deviceId: iotThings.deviceId,
-          timezone: iotThings.timezone,
-        })
-        .from(iotThings)
-        .where(and(sql`${iotThings.id} = any(${sql.param(ids)}::uuid[])`, isNull(iotThings.deletedAt)));
-      if (things.length === 0) return out;
-      for (const r of things) {
-        out.set(r.id, {
-          thing: { id: r.id, space: spaceKeyOf(r), deviceId: r.deviceId, timezone: r.timezone },
-          properties: [],
-        });
-      }
-      const rows = await db
-        .select({
-          thingId: iotProperties.thingId,
-          id: iotProperties.id,
-          name: iotProperties.name,
-          variableName: iotProperties.variableName,
-          type: iotProperties.type,
-          persist: iotProperties.persist,
-        })
-        .from(iotProperties)
-        .where(
-          and(
-            sql`${iotProperties.thingId} = any(${sql.param([...out.keys()])}::uuid[])`,
-            isNull(iotProperties.deletedAt),
-          ),
-        );
-      for (const r of rows) out.get(r.thingId)?.properties.push(propertyInfo(r));
-      return out;
-    },
+    things,
 
     async properties(thingId: string): Promise<PropertyInfo[]> {
-      const rows = await db
-        .select({
-          id: iotProperties.id,
-          name: iotProperties.name,
-          variableName: iotProperties.variableName,
-          type: iotProperties.type,
-          persist: iotProperties.persist,
-        })
-        .from(iotProperties)
-        .where(and(eq(iotProperties.thingId, thingId), isNull(iotProperties.deletedAt)));
-      return rows.map(propertyInfo);
+      return (await propertiesOfThings([thingId])).get(thingId) ?? [];
     },
+
+    propertiesOfThings,
 
     /**
      * Sets each device's status (and last activity) and appends to its history, all in one transaction;

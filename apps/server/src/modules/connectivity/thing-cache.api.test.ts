@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
 import type { LiveEvent } from '../live/live-event.ts';
+import { createConnectivityRepository } from './connectivity.repository.ts';
 import type { StoredValue } from './ingest.ts';
 import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
 import { mqttFixtures, publishValue, storedPoints } from './testing/mqtt-fixtures.ts';
+import { createThingCache } from './thing-cache.ts';
 
 // Ingest keeps a thing and its properties for minutes (a fleet device sends every few seconds to minutes, and a
 // read per message would cost more than the write). These tests prove that an edit made through the API is seen
@@ -53,6 +56,53 @@ describe('thing cache: one process', () => {
     const info = (await f.call(user.id, 'GET', `/iot/v2/devices/${device.id}/connectivity`)).json();
     expect(info.rejected_values).toBe(1);
     expect(info.last_rejection).toMatchObject({ name: 'count', reason: 'unknown property' });
+  });
+});
+
+describe('thing cache: reads of the same moment', () => {
+  let t: TestApp;
+  let f: ReturnType<typeof iotFixtures>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    f = iotFixtures(t);
+  });
+  afterAll(() => t?.close());
+
+  it('reads the things asked for together in one statement, and their properties in another', async () => {
+    const user = await t.createUser();
+    const make = async (names: string[]) => {
+      const created = await f.call(user.id, 'PUT', '/iot/v2/things', {
+        name: `thing ${names.length} ${names.join('')}`,
+      });
+      const id = created.json().id as string;
+      for (const name of names) await f.call(user.id, 'PUT', `/iot/v2/things/${id}/properties`, INT(name));
+      return id;
+    };
+    // Two things: the free plan's limit.
+    const things = [await make(['a', 'b']), await make([])];
+    const unknown = randomUUID();
+    const repo = createConnectivityRepository(t.db);
+    const reads = { things: [] as string[][], properties: [] as string[][] };
+    const cache = createThingCache({
+      ...repo,
+      things: (ids) => {
+        reads.things.push(ids);
+        return repo.things(ids);
+      },
+      propertiesOfThings: (ids) => {
+        reads.properties.push(ids);
+        return repo.propertiesOfThings(ids);
+      },
+    });
+
+    const entries = await Promise.all([...things, unknown].map((id) => cache.get(id)));
+    expect(entries.map((e) => e && [e.thing.id, e.properties.map((p) => p.variable).sort()])).toEqual([
+      [things[0], ['a', 'b']],
+      [things[1], []],
+      null,
+    ]);
+    expect(reads.things).toEqual([[...things, unknown]]);
+    expect(reads.properties).toEqual([[...things, unknown]]);
   });
 });
 

@@ -12,6 +12,8 @@ import type { ConnectivityRepository, PropertyInfo, ThingInfo } from './connecti
  */
 export const THING_CACHE_MS = 5 * 60_000;
 const MAX_THINGS = 20_000;
+/** How long a thing's read waits for others to join it (as ingest's writes wait 5 ms). */
+const THING_READ_WAIT_MS = 5;
 
 export interface ThingEntry {
   thing: ThingInfo;
@@ -72,13 +74,14 @@ export function createThingCache(
     spaces.clear();
   }
 
-  // The things asked for in one turn are read together (a fleet's first messages, the timezone scan).
-  const read = coalesceReads(repo.thingsWithProperties);
+  // The things (and properties) of the devices sending their first message at the same moment are read in one
+  // statement each: a fleet that just connected sends 1,000 first messages a second, two reads each.
+  const readThing = coalesceReads((ids) => repo.things(ids), { waitMs: THING_READ_WAIT_MS });
+  const readProperties = coalesceReads((ids) => repo.propertiesOfThings(ids), { waitMs: THING_READ_WAIT_MS });
 
   async function load(thingId: string): Promise<ThingEntry | null> {
-    const found = await read(thingId);
-    if (!found) return null;
-    const { thing, properties } = found;
+    const [thing, properties = []] = await Promise.all([readThing(thingId), readProperties(thingId)]);
+    if (!thing) return null;
     return {
       thing,
       properties,
