@@ -5,6 +5,7 @@
 // before it). Goal: ≥ 500,000 points/s and ≤ 100 MB of growth.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { nextMessage } from './child-messages.ts';
 import type { ToChild, ToParent } from './export-server.ts';
 import { serverNodeArgs } from './server-node-args.ts';
 
@@ -22,19 +23,7 @@ const child: ChildProcess = spawn(
   },
 );
 const next = <K extends ToParent['kind']>(kind: K, send?: ToChild) =>
-  new Promise<Extract<ToParent, { kind: K }>>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the server exited (${code})`));
-    const on = (m: ToParent) => {
-      if (m.kind === 'error') reject(new Error(m.message));
-      if (m.kind !== kind) return;
-      child.off('message', on);
-      child.off('exit', onExit);
-      resolve(m as Extract<ToParent, { kind: K }>);
-    };
-    child.on('message', on);
-    child.once('exit', onExit);
-    if (send) child.send(send);
-  });
+  nextMessage<ToParent, K>(child, kind, { send });
 
 try {
   console.log('export bench: seeding the server (a few minutes on PGlite)…');

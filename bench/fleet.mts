@@ -42,6 +42,7 @@ import {
 } from '../apps/server/src/modules/iot/certs/x509.ts';
 import { ensureLocalCertificates } from '../apps/server/src/tls/local-ca.ts';
 import { findMosquitto, startMosquitto } from '../apps/server/test/mosquitto.ts';
+import { nextMessage } from './child-messages.ts';
 import type { CommitStats } from './commit-recorder.ts';
 import type { ClientDevice, FromClients, ToClients } from './fleet-clients.mts';
 import type { CertRow, FleetToChild, FleetToParent } from './fleet-server.mts';
@@ -92,18 +93,7 @@ async function startServer(env: Record<string, string>, dir: string) {
     env: { ...process.env, ...env, BENCH_EPOCH: String(EPOCH) },
   });
   const next = <K extends FleetToParent['kind']>(kind: K) =>
-    new Promise<Extract<FleetToParent, { kind: K }>>((resolve, reject) => {
-      const exit = (code: number | null) => reject(new Error(`the server exited (${code}); see ${log}`));
-      const on = (m: FleetToParent) => {
-        if (m.kind === 'error') reject(new Error(m.message));
-        if (m.kind !== kind) return;
-        child.off('message', on);
-        child.off('exit', exit);
-        resolve(m as Extract<FleetToParent, { kind: K }>);
-      };
-      child.on('message', on);
-      child.once('exit', exit);
-    });
+    nextMessage<FleetToParent, K>(child, kind, { exited: `see ${log}` });
   // A send to a child that has died fails here (not as an 'error' event that would end this process before
   // the broker and the database are cleaned up).
   child.on('error', () => undefined);
@@ -239,29 +229,13 @@ async function startClients(
   });
   /** Sends `m` to every client and waits for each one's answer of this kind. */
   const all = <K extends FromClients['kind']>(m: ToClients | null, kind: K) =>
-    Promise.all(
-      children.map(
-        (c) =>
-          new Promise<Extract<FromClients, { kind: K }>>((resolve, reject) => {
-            const exit = (code: number | null) => reject(new Error(`a client process exited (${code})`));
-            const on = (r: FromClients) => {
-              if (r.kind !== kind) return;
-              c.off('message', on);
-              c.off('exit', exit);
-              resolve(r as Extract<FromClients, { kind: K }>);
-            };
-            c.on('message', on);
-            c.once('exit', exit);
-            if (m) c.send(m);
-          }),
-      ),
-    );
+    Promise.all(children.map((c) => nextMessage<FromClients, K>(c, kind, m ? { send: m } : {})));
   await Promise.all(
     children.map((c, k) => {
       const share = devices.filter((_, i) => i % CLIENT_PROCESSES === k);
-      const ready = all(null, 'ready');
-      c.send({ kind: 'devices', ...target, devices: share } satisfies ToClients);
-      return ready;
+      return nextMessage<FromClients, 'ready'>(c, 'ready', {
+        send: { kind: 'devices', ...target, devices: share } satisfies ToClients,
+      });
     }),
   );
   return {

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import pg from 'pg';
 import { findMosquitto, startMosquitto, type TestMosquitto } from '../apps/server/test/mosquitto.ts';
+import { nextMessage } from './child-messages.ts';
 import type { CommitStats } from './commit-recorder.ts';
 import { FleetDevice } from './fleet-device.ts';
 import type { BenchDevice, ToChild, ToParent } from './ingest-server.mts';
@@ -80,23 +81,9 @@ async function startServer(env: Record<string, string>, logDir: string) {
       BENCH_EPOCH: String(EPOCH),
     },
   });
-  const ready = await new Promise<Extract<ToParent, { kind: 'ready' }>>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}); see ${log}`)));
-    child.once('message', (m: ToParent) => {
-      if (m.kind === 'ready') resolve(m);
-      else reject(new Error(m.kind === 'error' ? m.message : 'unexpected message'));
-    });
-  });
+  const ready = await nextMessage<ToParent, 'ready'>(child, 'ready', { exited: `see ${log}` });
   const ask = <K extends ToParent['kind']>(m: ToChild, kind: K) =>
-    new Promise<Extract<ToParent, { kind: K }>>((resolve) => {
-      const on = (r: ToParent) => {
-        if (r.kind !== kind) return;
-        child.off('message', on);
-        resolve(r as Extract<ToParent, { kind: K }>);
-      };
-      child.on('message', on);
-      child.send(m);
-    });
+    nextMessage<ToParent, K>(child, kind, { send: m, exited: `see ${log}` });
   return {
     ready,
     /** Points/s of a bare `insert … select from unnest` of as many rows into the same database. */
