@@ -71,8 +71,7 @@ export function createClientAuth(deps: {
   const remembered = new Map<string, { secretHash: string; digest: Buffer }>();
   // The devices (and certificates) of the logins of one moment are read in one statement each: PGlite runs
   // one query at a time, so a fleet's thousand logins would otherwise queue a thousand reads.
-  const waitMs = LOGIN_READ_WAIT_MS;
-  const readDevice = coalesceReads((ids) => deps.repo.devices(ids), { waitMs });
+  const readDevice = coalesceReads((ids) => deps.repo.devices(ids), { waitMs: LOGIN_READ_WAIT_MS });
   const enabledCertificates = deps.enabledCertificates;
   const certificateKey = (l: CertificateLogin) => `${l.deviceId} ${l.serial}`;
   const readCertificate = enabledCertificates
@@ -84,7 +83,7 @@ export function createClientAuth(deps: {
           });
           return new Map((await enabledCertificates(logins)).map((l) => [certificateKey(l), true]));
         },
-        { waitMs },
+        { waitMs: LOGIN_READ_WAIT_MS },
       )
     : null;
 

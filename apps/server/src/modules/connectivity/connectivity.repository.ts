@@ -9,6 +9,7 @@ import {
   iotProperties,
   iotThings,
 } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/sql-results.ts';
 import { type SpaceKey, spaceKeyOf } from '../live/live-event.ts';
 
 export interface DeviceIdentity {
@@ -211,34 +212,29 @@ export function createConnectivityRepository(db: Database) {
     propertiesOfThings,
 
     /**
-     * Sets each device's status (and last activity) and appends to its history, all in one transaction;
-     * nothing for a device already so. Returns the devices changed. Many devices connecting at once cost one
-     * transaction, not one each (at most one change per device: the caller orders a device's changes).
+     * Sets each device's status (and last activity) and appends to its history, in one statement (so all or
+     * nothing); nothing for a device already so. Returns the devices changed. Many devices connecting at once
+     * cost one statement, not one each, nor a transaction of four (at most one change per device: the caller
+     * orders a device's changes).
      */
     async setStatuses(changes: StatusWrite[]): Promise<Set<string>> {
       if (changes.length === 0) return new Set();
-      return db.transaction(async (tx) => {
-        const result = await tx.execute(
-          sql`update iot_devices d set status = c.status, last_activity_at = c.at
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`with changed as (
+              update iot_devices d set status = c.status, last_activity_at = c.at
               from unnest(${sql.param(changes.map((c) => c.deviceId))}::uuid[],
                           ${sql.param(changes.map((c) => c.status))}::text[],
                           ${sql.param(changes.map((c) => c.at.toISOString()))}::timestamptz[]) as c(id, status, at)
               where d.id = c.id and d.status <> c.status
-              returning d.id`,
-        );
-        const changed = new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
-        const history = changes.filter((c) => changed.has(c.deviceId));
-        if (history.length > 0) {
-          await tx.insert(iotDeviceStatusEvents).values(
-            history.map((c) => ({
-              deviceId: c.deviceId,
-              value: c.status === 'ONLINE' ? ('CONNECTED' as const) : ('DISCONNECTED' as const),
-              at: c.at,
-            })),
-          );
-        }
-        return changed;
-      });
+              returning d.id, c.status, c.at
+            ), history as (
+              insert into iot_device_status_events (device_id, value, at)
+              select id, case when status = 'ONLINE' then 'CONNECTED' else 'DISCONNECTED' end, at from changed
+            )
+            select id from changed`,
+      );
+      return new Set(rows.map((r) => r.id));
     },
 
     /**

@@ -20,7 +20,7 @@ const ACTIVITY_WRITE_INTERVAL_MS = 30_000;
  * waits.
  */
 const STATUS_WRITE_WAIT_MS = 50;
-/** Status changes written in one transaction, at most. */
+/** Status changes written in one statement, at most. */
 const MAX_STATUS_BATCH = 1_000;
 
 /**
