@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { iotFixtures } from '../iot/testing/iot-fixtures.ts';
+import { iotFixtures, iotTestApp } from '../iot/testing/iot-fixtures.ts';
 import type { LiveEvent } from '../live/live-event.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
 import type { StoredValue } from './ingest.ts';
@@ -63,8 +63,7 @@ describe('thing cache: reads of the same moment', () => {
   let t: TestApp;
   let f: ReturnType<typeof iotFixtures>;
   beforeAll(async () => {
-    t = await createTestApp();
-    f = iotFixtures(t);
+    ({ t, f } = await iotTestApp());
   });
   afterAll(() => t?.close());
 
