@@ -4,9 +4,10 @@ const DEFAULT_MAX_KEYS = 1_000;
 /**
  * Reads by key asked for at the same moment, answered by one read of them all (`readMany`: one statement with
  * an array parameter). PGlite runs one query at a time, and a fleet logs in by the hundred: one query per
- * login would queue them all behind each other. The first key waits one turn of the event loop for others;
- * keys asked while a read runs form the next read, which starts when it ends. A key only ever joins a read
- * that has not started, so its answer is as fresh as a read of its own. A failed read fails all it carried.
+ * login would queue them all behind each other. The first key waits `waitMs` (without one, a turn of the event
+ * loop) for others; keys asked while a read runs form the next read, which starts when it ends. A key only
+ * ever joins a read that has not started, so its answer is as fresh as a read of its own. A failed read fails
+ * all it carried.
  */
 export function coalesceReads<V>(
   readMany: (keys: string[]) => Promise<Map<string, V>>,
