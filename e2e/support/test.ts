@@ -60,6 +60,20 @@ export function describeViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
+/** Characters of a failed page's accessibility tree printed at most: dialogs and alerts are near the top. */
+const PAGE_STATE_CHARS = 6_000;
+
+/** The page's address and accessibility tree (headings, dialogs, alerts, toasts, field values), for a log. */
+async function pageStateForLog(page: Page): Promise<string> {
+  try {
+    const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+    const shown = tree.length > PAGE_STATE_CHARS ? `${tree.slice(0, PAGE_STATE_CHARS)}\n…` : tree;
+    return `The page when the test failed: ${page.url()}\n${shown}`;
+  } catch (err) {
+    return `The page when the test failed: ${page.url()} (its tree could not be read: ${String(err)})`;
+  }
+}
+
 export interface ConsoleErrors {
   /**
    * Tolerates console errors matching the pattern for the rest of the test: only for a test that provokes
@@ -138,8 +152,13 @@ export const test = base.extend<Fixtures & Options>({
   page: [
     async ({ page, axeAfterEach }, use, testInfo) => {
       await use(page);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        // CI keeps only the printed output, not test-results/: print what the page showed when it failed.
+        if (!page.isClosed()) console.log(await pageStateForLog(page));
+        return;
+      }
       // Judged only when the test itself passed: a failing test already says what is wrong.
-      if (!axeAfterEach || testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      if (!axeAfterEach || page.isClosed()) return;
       if (!/^https?:/.test(page.url())) return;
       const violations = await axeViolations(page);
       if (violations.length > 0) {
