@@ -194,6 +194,22 @@ describe('the cached device list', () => {
     expect(await names(fa, user.id, org.id)).toEqual(['second']);
   });
 
+  it("names every column of the device row but the folder and the last activity in the marker's trigger", async () => {
+    // Migration 0025 lists the columns (a trigger with a list is skipped by activity-only updates); a column
+    // added to iot_devices must be added there too, or changing it would leave cached lists stale.
+    const read = async (query: ReturnType<typeof sql>) =>
+      ((await a.db.execute(query)) as { rows: { name: string }[] }).rows.map((r) => r.name).sort();
+    const watched = await read(sql`
+      select a.attname as name from pg_trigger t
+      join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr::int2[])
+      where t.tgname = 'iot_devices_mark_update'`);
+    const columns = await read(sql`
+      select column_name as name from information_schema.columns
+      where table_name = 'iot_devices' and table_schema = current_schema()`);
+    expect(watched).toEqual(columns.filter((c) => c !== 'folder_id' && c !== 'last_activity_at'));
+    expect(watched).toContain('status');
+  });
+
   it('counts activity once a minute and ignores property values', async () => {
     const user = await a.createUser();
     const d = await fa.device(user.id, { name: 'busy' });
