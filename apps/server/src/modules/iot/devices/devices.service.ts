@@ -116,14 +116,17 @@ export function createDevicesService(deps: {
   return {
     /**
      * The list serialised, from the cache while the space's change marker (kept by the database) has not
-     * moved. Every member who may read the space sees the same list, so the key is the space and the
-     * filters; the role check runs on every call, before the cache is consulted.
+     * moved and the minute it was built in has not ended: activity does not move the marker (a fleet writes
+     * it every 30 s), so the minute bounds how old a shown last activity may be. Every member who may read
+     * the space sees the same list, so the key is the space and the filters; the role check runs on every
+     * call, before the cache is consulted.
      */
     async listAnswer(ref: SpaceRequest, q: DeviceListQuery) {
       const space = await deps.resolve(ref, 'iot.read', { devicesMarker: true });
       const filters = listFilters(q);
       const key = `${spaceKeyOf(space)} ${JSON.stringify(filters)}`;
-      return deps.listCache.get(key, space.devicesMarker ?? '', async () =>
+      const minute = Math.floor(Date.now() / 60_000);
+      return deps.listCache.get(key, `${space.devicesMarker ?? ''} ${minute}`, async () =>
         (await repo.list(space, filters)).map(deviceView),
       );
     },
