@@ -10,6 +10,7 @@ import { createAccountService } from './modules/accounts/account.service.ts';
 import { brokerUrls } from './modules/connectivity/broker-urls.ts';
 import { type Connectivity, createConnectivity } from './modules/connectivity/connectivity.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
+import { ingestOptionsFor } from './modules/connectivity/ingest.ts';
 import { createDemo, type Demo } from './modules/demo/demo.ts';
 import { createEventBus } from './modules/live/event-bus.ts';
 import { brandedOrigins } from './modules/spaces/branded-origins.ts';
@@ -52,7 +53,13 @@ export async function createServer(config: Config, logger: FastifyBaseLogger): P
     // One telemetry store for the API and device ingest; the live bus rides on the broker, so every process
     // sees every event.
     const telemetry = telemetryStoreFor(config, database);
-    connectivity = await createConnectivity({ config, db, logger, telemetry });
+    connectivity = await createConnectivity({
+      config,
+      db,
+      logger,
+      telemetry,
+      ingest: ingestOptionsFor(database.kind),
+    });
     const events = createEventBus({ transport: connectivity.transport, logger });
     connectivity.useEvents(events);
     // Before the accounts: each new one (the seeded demo account too) gets its demo device.

@@ -14,6 +14,7 @@ import {
   type ConnectivityDeps,
   createConnectivity,
 } from '../src/modules/connectivity/connectivity.ts';
+import { ingestOptionsFor } from '../src/modules/connectivity/ingest.ts';
 import { createDemo } from '../src/modules/demo/demo.ts';
 import { createEventBus } from '../src/modules/live/event-bus.ts';
 import type { EventBus } from '../src/modules/live/live-event.ts';
@@ -80,6 +81,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       db: database.db,
       logger,
       telemetry,
+      // As the server runs on this database (a test may override it).
+      ingest: ingestOptionsFor(database.kind),
       ...options.connectivity,
     });
     events ??= createEventBus({ transport: connectivity.transport, logger });

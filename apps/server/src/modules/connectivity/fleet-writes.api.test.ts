@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { iotTestApp } from '../iot/testing/iot-fixtures.ts';
+import { telemetryStoreFor } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
+import { createIngest, ingestOptionsFor } from './ingest.ts';
 import { createPresence } from './presence.ts';
+import { createRejections } from './rejections.ts';
 import { createSessions } from './sessions.ts';
+import { createThingCache } from './thing-cache.ts';
 
 // A fleet's periodic writes and reads go to the database in groups: PGlite runs one statement at a time, and
 // one statement for thousands of devices held it for up to a second while every value waited behind it.
@@ -85,5 +91,51 @@ describe('periodic fleet work on the database', () => {
 
     expect(groups).toEqual([1_000, 250]);
     expect(disconnected).toEqual([last]);
+  });
+
+  it('on PGlite, gathers values into one batch at a time rather than many small ones', async () => {
+    // The embedded database's options, whichever database this run has: what they change is the batching.
+    const things = ids.slice(0, 40).map(() => randomUUID());
+    await t.db.execute(sql`
+      insert into iot_things (id, owner_user_id, name, timezone)
+      select id, ${userId}::uuid, 'fleet thing ' || n, 'UTC' from unnest(${sql.param(things)}::uuid[]) with ordinality as i(id, n)`);
+    await t.db.execute(sql`
+      insert into iot_properties (id, thing_id, name, variable_name, type, permission, update_strategy)
+      select gen_random_uuid(), id, 'v0', 'v0', 'FLOAT', 'READ_ONLY', 'ON_CHANGE' from unnest(${sql.param(things)}::uuid[]) as i(id)`);
+    const repo = createConnectivityRepository(t.db);
+    const store = telemetryStoreFor(loadConfig({}), t.database);
+    const writes: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const ingest = createIngest({
+      things: createThingCache(repo),
+      telemetry: {
+        write: async (points) => {
+          writes.push(points.length);
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          try {
+            return await store.write(points);
+          } finally {
+            inFlight--;
+          }
+        },
+      },
+      rejections: createRejections({ repo, logger }),
+      logger,
+      options: ingestOptionsFor('pglite'),
+    });
+    // Forty devices, one value each, 2 ms apart: about as long as the gathering wait.
+    const sent: Promise<unknown>[] = [];
+    for (const [i, thingId] of things.entries()) {
+      const payload = Buffer.from(encodeSenml(valueToRecords('v0', 'FLOAT', i)));
+      sent.push(ingest.fromDevice(ids[i] as string, thingId, `/a/t/${thingId}/e/o`, payload));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await Promise.all(sent);
+
+    expect(writes.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(mostInFlight).toBe(1);
+    // Batches 5 ms apart would have made about twenty.
+    expect(writes.length).toBeLessThanOrEqual(6);
   });
 });
