@@ -37,8 +37,12 @@ import { createStaleSweep } from './stale-sweep.ts';
 import { createThingCache } from './thing-cache.ts';
 import { parseTopic } from './topics.ts';
 
-/** Bindings of connected devices are re-read this often (changes made by other processes), activity written. */
-const HOUSEKEEPING_MS = 10_000;
+/**
+ * Housekeeping runs this often: the bindings of connected devices due for a re-read are read (each every
+ * RECHECK_AFTER_MS, for changes made by other processes), and activity is written. Small and often: a fleet's
+ * work done every 10 s in one go held PGlite for most of a second, and values queued behind it.
+ */
+const HOUSEKEEPING_MS = 1_000;
 /**
  * Connected applications are checked against their account this often (embedded broker): a password reset or
  * an account deletion in any process ends them within this plus the account check's cache time.
@@ -312,7 +316,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
         : undefined;
       const http = [opts.http, opts.https].filter((s): s is HttpServer | HttpsServer => s !== undefined);
       listening = await broker.listen(mqtt, { http, tls, clientCa });
-      timer = housekeeping(parts, () => sessions.recheck());
+      timer = housekeeping(parts, () => sessions.recheck({ dueOnly: true }));
       appTimer = setInterval(() => {
         void recheckApplications().catch((err: unknown) =>
           logger.error({ err }, 'application re-check failed'),
@@ -617,7 +621,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     async start(_opts: StartOptions) {
       await broker.ready();
       await dynsec.denyByDefault();
-      timer = housekeeping(parts, () => sessions.recheck({ notify: false }));
+      timer = housekeeping(parts, () => sessions.recheck({ notify: false, dueOnly: true }));
       const sweepLogins = () =>
         appLogins.sweep().catch((err: unknown) => logger.error({ err }, 'application logins not swept'));
       await sweepLogins();

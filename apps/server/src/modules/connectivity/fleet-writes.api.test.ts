@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
-import { iotTestApp } from '../iot/testing/iot-fixtures.ts';
 import { telemetryStoreFor } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { iotTestApp } from '../iot/testing/iot-fixtures.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
 import { createIngest, ingestOptionsFor } from './ingest.ts';
 import { createPresence } from './presence.ts';
 import { createRejections } from './rejections.ts';
-import { createSessions } from './sessions.ts';
+import { createSessions, RECHECK_AFTER_MS } from './sessions.ts';
 import { createThingCache } from './thing-cache.ts';
 
 // A fleet's periodic writes and reads go to the database in groups: PGlite runs one statement at a time, and
@@ -71,6 +71,12 @@ describe('periodic fleet work on the database', () => {
     const repo = createConnectivityRepository(t.db);
     const groups: number[] = [];
     const disconnected: string[] = [];
+    const connections = new Map<string, object>(ids.map((id) => [id, {}]));
+    // As the broker does: the connection ends, and so does its session.
+    const end = (id: string) => {
+      disconnected.push(id);
+      sessions.close(id, connections.get(id) as object);
+    };
     const sessions = createSessions({
       repo: {
         ...repo,
@@ -81,16 +87,31 @@ describe('periodic fleet work on the database', () => {
       },
       outbound: { publish: async () => undefined },
       logger,
-      disconnect: (id) => disconnected.push(id),
+      disconnect: end,
     });
     const space = { organizationId: null, ownerUserId: userId };
-    for (const id of ids) sessions.open(id, space, null, {});
+    for (const id of ids) sessions.open(id, space, null, connections.get(id) as object);
     const last = ids[FLEET - 1] as string;
     await t.db.execute(sql`update iot_devices set deleted_at = now() where id = ${last}`);
     await sessions.recheck();
 
     expect(groups).toEqual([1_000, 250]);
     expect(disconnected).toEqual([last]);
+
+    // The periodic re-check reads only the bindings read RECHECK_AFTER_MS ago, a thousand a call at most.
+    groups.length = 0;
+    await sessions.recheck({ dueOnly: true });
+    expect(groups).toEqual([]);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + RECHECK_AFTER_MS);
+    try {
+      await sessions.recheck({ dueOnly: true });
+      await sessions.recheck({ dueOnly: true });
+      await sessions.recheck({ dueOnly: true });
+    } finally {
+      clock.mockRestore();
+    }
+    // 1,249 sessions are left (the deleted device's ended); the third call found none due.
+    expect(groups).toEqual([1_000, 249]);
   });
 
   it('on PGlite, gathers values into one batch at a time rather than many small ones', async () => {

@@ -35,6 +35,12 @@ interface DeviceSession {
  * (`npm run bench:fleet`); a thousand take about a tenth of that.
  */
 const RECHECK_CHUNK = 1_000;
+/**
+ * The periodic re-check (`dueOnly`) reads the bindings read longer ago than this, at most RECHECK_CHUNK of them
+ * a call: called every second, it spreads a fleet's re-reads over the interval instead of reading them all in
+ * one burst that the values arriving meanwhile queue behind.
+ */
+export const RECHECK_AFTER_MS = 10_000;
 
 /**
  * The devices connected to this process and the thing each drives. Bindings are re-read when they are older
@@ -53,7 +59,7 @@ export function createSessions(deps: {
   const readBinding = coalesceReads((ids) => deps.repo.bindings(ids), { waitMs: BINDING_READ_WAIT_MS });
   let rechecking: Promise<void> | null = null;
   /** A re-check asked for while one runs; it runs next (notifying if any caller wanted that). */
-  let wanted: { notify: boolean } | null = null;
+  let wanted: { notify: boolean; dueOnly: boolean } | null = null;
 
   async function send(deviceId: string, cmd: Command) {
     await deps.outbound.publish(`/a/d/${deviceId}/c/dw`, encodeCommand(cmd));
@@ -72,8 +78,14 @@ export function createSessions(deps: {
     else if (told) await send(session.deviceId, { type: 'ThingDetach', thingId: told });
   }
 
-  async function recheckNow(notify: boolean) {
-    const all = [...sessions.keys()];
+  async function recheckNow(notify: boolean, dueOnly: boolean) {
+    const now = Date.now();
+    const all = dueOnly
+      ? [...sessions.values()]
+          .filter((session) => now - session.checkedAt >= RECHECK_AFTER_MS)
+          .slice(0, RECHECK_CHUNK)
+          .map((session) => session.deviceId)
+      : [...sessions.keys()];
     for (let from = 0; from < all.length; from += RECHECK_CHUNK) {
       const ids = all.slice(from, from + RECHECK_CHUNK);
       const bindings = await deps.repo.bindings(ids);
@@ -147,17 +159,21 @@ export function createSessions(deps: {
     send,
 
     /**
-     * Re-reads every binding of the connected devices (coalesced when called while one runs). `notify: false`
-     * only updates what this process knows: with an external broker every process sees every device, and
-     * only the one whose API made the change tells the device.
+     * Re-reads every binding of the connected devices (coalesced when called while one runs), or with
+     * `dueOnly` those read RECHECK_AFTER_MS ago or more, RECHECK_CHUNK at most. `notify: false` only updates
+     * what this process knows: with an external broker every process sees every device, and only the one
+     * whose API made the change tells the device.
      */
-    recheck(opts: { notify?: boolean } = {}): Promise<void> {
-      wanted = { notify: (wanted?.notify ?? false) || (opts.notify ?? true) };
+    recheck(opts: { notify?: boolean; dueOnly?: boolean } = {}): Promise<void> {
+      wanted = {
+        notify: (wanted?.notify ?? false) || (opts.notify ?? true),
+        dueOnly: (wanted?.dueOnly ?? true) && (opts.dueOnly ?? false),
+      };
       rechecking ??= (async () => {
         while (wanted) {
           const run = wanted;
           wanted = null;
-          await recheckNow(run.notify);
+          await recheckNow(run.notify, run.dueOnly);
         }
       })().finally(() => {
         rechecking = null;
