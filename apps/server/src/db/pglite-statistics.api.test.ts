@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from './client.ts';
 import { analyzeGrownTables } from './pglite-statistics.ts';
 
 // PGlite has no autovacuum: the tables that grew are analysed by the server itself.
@@ -20,5 +22,19 @@ describe('analyzeGrownTables', () => {
     expect(await analyzeGrownTables(client)).toEqual([]);
     await client.query(`insert into grown select g, repeat('x', 100) from generate_series(5001, 10000) g`);
     expect(await analyzeGrownTables(client)).toEqual(['public.grown']);
+  });
+});
+
+describe("the server's PGlite", () => {
+  it('samples fewer rows per ANALYZE than PostgreSQL by default, so an analysis holds it briefly', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    try {
+      const shown = (await database.db.execute(sql`show default_statistics_target`)) as {
+        rows: { default_statistics_target: string }[];
+      };
+      expect(shown.rows[0]?.default_statistics_target).toBe('30');
+    } finally {
+      await database.close();
+    }
   });
 });
