@@ -7,7 +7,7 @@ import { createConnectivityRepository } from './connectivity.repository.ts';
 import type { StoredValue } from './ingest.ts';
 import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
 import { mqttFixtures, publishValue, storedPoints } from './testing/mqtt-fixtures.ts';
-import { createThingCache } from './thing-cache.ts';
+import { createThingCache, THING_READ_MAX_KEYS } from './thing-cache.ts';
 
 // Ingest keeps a thing and its properties for minutes (a fleet device sends every few seconds to minutes, and a
 // read per message would cost more than the write). These tests prove that an edit made through the API is seen
@@ -102,6 +102,21 @@ describe('thing cache: reads of the same moment', () => {
     ]);
     expect(reads.things).toEqual([[...things, unknown]]);
     expect(reads.properties).toEqual([[...things, unknown]]);
+  });
+
+  it('reads at most THING_READ_MAX_KEYS things a statement when a fleet asks at once', async () => {
+    const repo = createConnectivityRepository(t.db);
+    const sizes: number[] = [];
+    const cache = createThingCache({
+      ...repo,
+      things: (ids) => {
+        sizes.push(ids.length);
+        return repo.things(ids);
+      },
+    });
+    const asked = Array.from({ length: THING_READ_MAX_KEYS * 2 + 100 }, () => randomUUID());
+    expect((await Promise.all(asked.map((id) => cache.get(id)))).every((e) => e === null)).toBe(true);
+    expect(sizes).toEqual([THING_READ_MAX_KEYS, THING_READ_MAX_KEYS, 100]);
   });
 });
 

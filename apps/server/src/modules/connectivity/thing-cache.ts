@@ -14,6 +14,11 @@ export const THING_CACHE_MS = 5 * 60_000;
 const MAX_THINGS = 20_000;
 /** How long a thing's read waits for others to join it (as ingest's writes wait 5 ms). */
 const THING_READ_WAIT_MS = 5;
+/**
+ * Things one read carries at most. PGlite answers a statement in this process's thread: a read of 996 things
+ * held it (and the event loop) for 200 ms as a fleet's first values arrived (`npm run bench:fleet`).
+ */
+export const THING_READ_MAX_KEYS = 250;
 
 export interface ThingEntry {
   thing: ThingInfo;
@@ -76,8 +81,9 @@ export function createThingCache(
 
   // The things (and properties) of the devices sending their first message at the same moment are read in one
   // statement each: a fleet that just connected sends 1,000 first messages a second, two reads each.
-  const readThing = coalesceReads((ids) => repo.things(ids), { waitMs: THING_READ_WAIT_MS });
-  const readProperties = coalesceReads((ids) => repo.propertiesOfThings(ids), { waitMs: THING_READ_WAIT_MS });
+  const reads = { waitMs: THING_READ_WAIT_MS, maxKeys: THING_READ_MAX_KEYS };
+  const readThing = coalesceReads((ids) => repo.things(ids), reads);
+  const readProperties = coalesceReads((ids) => repo.propertiesOfThings(ids), reads);
 
   async function load(thingId: string): Promise<ThingEntry | null> {
     const [thing, properties = []] = await Promise.all([readThing(thingId), readProperties(thingId)]);
