@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
 import { analyzeGrownTables } from './pglite-statistics.ts';
 
