@@ -81,7 +81,9 @@ test('a device added in the browser: its key shown once, its thing bound, its va
   const setpoint = properties.find((p) => p.name === 'setpoint') as Property;
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Things' }).click();
-  await page.getByRole('link', { name: 'Greenhouse' }).click();
+  // The devices page, still shown for a moment, has a "greenhouse-1" link that a loose name would match.
+  await expect(page).toHaveURL(/\/things\/$/);
+  await page.getByRole('link', { name: 'Greenhouse', exact: true }).click();
   await expect(page).toHaveTitle('Thing | Tinkercloud');
   await page.getByLabel('Bound device').selectOption({ label: 'greenhouse-1' });
   await page.getByRole('button', { name: 'Save' }).click();
