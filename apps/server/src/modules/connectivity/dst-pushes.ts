@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inGroups } from './in-groups.ts';
 import type { Sessions } from './sessions.ts';
 import type { ThingCache } from './thing-cache.ts';
 import { timezoneInfo } from './timezone.ts';
@@ -50,16 +51,13 @@ export function createDstPushes(deps: { sessions: Sessions; things: ThingCache; 
       const connected = new Set(deps.sessions.connectedDevices());
       for (const id of told.keys()) if (!connected.has(id)) told.delete(id);
       // A group at a time, so the things not cached yet are read together rather than one by one.
-      const ids = [...connected];
-      for (let from = 0; from < ids.length; from += SCAN_GROUP) {
+      for (const group of inGroups([...connected], SCAN_GROUP)) {
         await Promise.all(
-          ids
-            .slice(from, from + SCAN_GROUP)
-            .map((id) =>
-              scanDevice(id, now, since).catch((err: unknown) =>
-                deps.logger.warn({ err, deviceId: id }, 'timezone change not pushed'),
-              ),
+          group.map((id) =>
+            scanDevice(id, now, since).catch((err: unknown) =>
+              deps.logger.warn({ err, deviceId: id }, 'timezone change not pushed'),
             ),
+          ),
         );
       }
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus, SpaceKey } from '../live/live-event.ts';
 import type { ConnectivityRepository, StatusWrite } from './connectivity.repository.ts';
+import { inGroups } from './in-groups.ts';
 
 /** A status this process stored for a device. */
 interface StatusChange {
@@ -150,9 +151,7 @@ export function createPresence(deps: {
       touched.clear();
       const now = Date.now();
       for (const id of ids) lastWrite.set(id, now);
-      for (let from = 0; from < ids.length; from += ACTIVITY_WRITE_CHUNK) {
-        await deps.repo.touch(ids.slice(from, from + ACTIVITY_WRITE_CHUNK), new Date(now));
-      }
+      for (const group of inGroups(ids, ACTIVITY_WRITE_CHUNK)) await deps.repo.touch(group, new Date(now));
     },
 
     /** At start: devices the database holds online that have no connection here go offline. */

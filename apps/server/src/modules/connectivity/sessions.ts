@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SpaceKey } from '../live/live-event.ts';
 import { coalesceReads } from './coalesced-reads.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
+import { inGroups } from './in-groups.ts';
 import { type Command, encodeCommand } from './protocol.ts';
 
 /** A binding read from the database is trusted this long before an authorisation reads it again. */
@@ -86,8 +87,7 @@ export function createSessions(deps: {
           .slice(0, RECHECK_CHUNK)
           .map((session) => session.deviceId)
       : [...sessions.keys()];
-    for (let from = 0; from < all.length; from += RECHECK_CHUNK) {
-      const ids = all.slice(from, from + RECHECK_CHUNK);
+    for (const ids of inGroups(all, RECHECK_CHUNK)) {
       const bindings = await deps.repo.bindings(ids);
       for (const id of ids) {
         const session = sessions.get(id);
