@@ -118,6 +118,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   app.addHook('onClose', () => firing.close());
   const webhookDeliveries = createWebhookDeliveries({
     db,
+    events,
     logger: app.log,
     allowPrivate: config.webhooks.allowPrivate,
     retryDelaysMs: config.webhooks.retryDelaysMs,

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
+import type { EventBus } from '../../live/live-event.ts';
 import type { StoredPropertyValue } from '../triggers/trigger-firing.ts';
 import { postWebhook, type Resolver, systemResolver } from './webhook-request.ts';
 import { webhookSignature } from './webhook-signature.ts';
-import { createWebhooksRepository, type WebhookTarget } from './webhooks.repository.ts';
+import { createWebhookTargets } from './webhook-targets.ts';
+import { createWebhooksRepository } from './webhooks.repository.ts';
 
 export interface WebhookDeliveryOptions {
   db: Database;
   logger: FastifyBaseLogger;
+  /** The live bus, whose `things.updated` tells the target cache what changed. */
+  events?: EventBus;
   allowPrivate: boolean;
   /** Waits before each retry; the delivery fails after the last one. */
   retryDelaysMs: readonly number[];
@@ -19,8 +23,6 @@ export interface WebhookDeliveryOptions {
   maxPerSecond?: number;
 }
 
-/** How long a property's webhook target is trusted before it is read again. */
-const TARGET_TTL_MS = 2_000;
 const CLAIM_BATCH = 10;
 
 /**
@@ -33,7 +35,7 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
   const timeoutMs = opts.timeoutMs ?? 5_000;
   const maxPerSecond = opts.maxPerSecond ?? 10;
   const resolve = opts.resolve ?? systemResolver;
-  const targets = new Map<string, { target: WebhookTarget | null; until: number }>();
+  const targets = createWebhookTargets({ read: (ids) => repo.propertyHooks(ids), events: opts.events });
   const windows = new Map<string, { second: number; sent: number }>();
   const pending = new Set<Promise<void>>();
   let working: Promise<void> | null = null;
@@ -46,18 +48,6 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
     pending.add(p);
     void p.finally(() => pending.delete(p));
   };
-
-  async function targetsOf(propertyIds: string[]) {
-    const now = Date.now();
-    const missing = propertyIds.filter((id) => (targets.get(id)?.until ?? 0) <= now);
-    if (missing.length > 0) {
-      if (targets.size > 50_000) targets.clear();
-      const found = new Map((await repo.targets(missing)).map((t) => [t.propertyId, t]));
-      for (const id of missing)
-        targets.set(id, { target: found.get(id) ?? null, until: now + TARGET_TTL_MS });
-    }
-    return propertyIds.map((id) => targets.get(id)?.target ?? null);
-  }
 
   /** True when the thing may have one more delivery this second (a fixed one-second window). */
   function admit(thingId: string, now: number) {
@@ -74,8 +64,7 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
   }
 
   async function store(values: StoredPropertyValue[]) {
-    const found = await targetsOf([...new Set(values.map((v) => v.propertyId))]);
-    const byProperty = new Map(found.filter((t) => t !== null).map((t) => [t.propertyId, t]));
+    const byProperty = await targets.of(values);
     if (byProperty.size === 0) return;
     const rows: { thingId: string; body: string }[] = [];
     const dropped = new Map<string, number>();
@@ -215,6 +204,7 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
     async close() {
       closed = true;
       clearInterval(poll);
+      targets.close();
       await this.settled();
     },
   };

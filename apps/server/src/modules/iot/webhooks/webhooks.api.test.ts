@@ -172,6 +172,42 @@ describe('thing webhooks (WEBHOOK_ALLOW_PRIVATE)', () => {
     ).toBe(404);
   });
 
+  it('follows a webhook turned off, on, or added from the next value on', async () => {
+    const user = await t.createUser();
+    const { thing, propertyId } = await a.thingWithHook(user.id, uri);
+    const values = async () =>
+      (await a.deliveries(user.id, thing.id)).deliveries.map((d) => JSON.parse(d.body).value as number);
+    const turn = async (id: string, body: Record<string, unknown>) => {
+      const res = await a.f.call(user.id, 'POST', `/iot/v2/things/${id}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await a.publish(user.id, thing.id, propertyId, 1);
+    await until(values, (v) => v.includes(1));
+    // The target of the property is remembered now; turning the webhook off must still stop the next value.
+    await turn(thing.id, { webhook_active: false });
+    await a.publish(user.id, thing.id, propertyId, 2);
+    await turn(thing.id, { webhook_active: true });
+    await a.publish(user.id, thing.id, propertyId, 3);
+    expect(await until(values, (v) => v.includes(3))).toEqual([3, 1]);
+
+    // A thing without a webhook: its property is remembered as unhooked until the webhook is set.
+    const plain = await a.f.call(user.id, 'PUT', '/iot/v2/things', {
+      name: 'Shed',
+      properties: [temperature],
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const shed = plain.json() as { id: string; properties: { id: string }[] };
+    const shedProperty = shed.properties[0]?.id as string;
+    await a.publish(user.id, shed.id, shedProperty, 10);
+    await turn(shed.id, { webhook_uri: uri, webhook_active: true });
+    await a.publish(user.id, shed.id, shedProperty, 11);
+    const shedValues = await until(
+      () => a.deliveries(user.id, shed.id),
+      (l) => l.deliveries.length > 0,
+    );
+    expect(shedValues.deliveries.map((d) => JSON.parse(d.body).value)).toEqual([11]);
+  });
+
   it('retries after a 500, then delivers; fails for good after the last retry', async () => {
     const user = await t.createUser();
     const { thing, propertyId } = await a.thingWithHook(user.id, uri);

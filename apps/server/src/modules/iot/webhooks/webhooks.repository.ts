@@ -21,6 +21,11 @@ export interface WebhookTarget {
   thingName: string;
 }
 
+/** A live property, and whether its thing wants its values (an active webhook with an address). */
+export interface PropertyHook extends WebhookTarget {
+  hooked: boolean;
+}
+
 export interface ClaimedDelivery {
   id: string;
   thingId: string;
@@ -33,7 +38,8 @@ const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 /** The only SQL of thing webhooks: secrets, the outbox and its log. */
 export function createWebhooksRepository(db: Database) {
   return {
-    async targets(propertyIds: string[]): Promise<WebhookTarget[]> {
+    /** The live ones of these properties, hooked or not (a cache of them needs to know each one's thing). */
+    async propertyHooks(propertyIds: string[]): Promise<PropertyHook[]> {
       if (propertyIds.length === 0) return [];
       return db
         .select({
@@ -42,6 +48,7 @@ export function createWebhooksRepository(db: Database) {
           propertyType: iotProperties.type,
           thingId: iotThings.id,
           thingName: iotThings.name,
+          hooked: sql<boolean>`(${iotThings.webhookActive} and ${iotThings.webhookUri} is not null)`,
         })
         .from(iotProperties)
         .innerJoin(iotThings, eq(iotThings.id, iotProperties.thingId))
@@ -50,8 +57,6 @@ export function createWebhooksRepository(db: Database) {
             inArray(iotProperties.id, propertyIds),
             isNull(iotProperties.deletedAt),
             isNull(iotThings.deletedAt),
-            eq(iotThings.webhookActive, true),
-            sql`${iotThings.webhookUri} is not null`,
           ),
         );
     },
