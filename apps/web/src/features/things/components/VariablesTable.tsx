@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { propertyTypeInfo } from '@tinkercloud/shared/iot';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Button } from '@/components/Button.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
@@ -70,21 +70,57 @@ export function VariablesTable({
 
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <EmptyState title="Variables could not be loaded" hint={query.error.message} />;
-  if (list.length === 0)
-    return (
-      <div className="empty-state-with-action">
-        <EmptyState
-          title="No variables yet"
-          hint={
-            manage
-              ? 'Add the variables the device reads and writes: a temperature, a switch, a colour…'
-              : 'Variables you add to the thing will be listed here.'
-          }
+  // The dialogs keep one place in the tree whether the list is empty or not: the first variable added turns the
+  // empty state into the table, and a dialog remounted there would forget the save it is waiting for (and
+  // stay open with an empty form).
+  return (
+    <>
+      {list.length === 0 ? (
+        <div className="empty-state-with-action">
+          <EmptyState
+            title="No variables yet"
+            hint={
+              manage
+                ? 'Add the variables the device reads and writes: a temperature, a switch, a colour…'
+                : 'Variables you add to the thing will be listed here.'
+            }
+          />
+          {addButton}
+        </div>
+      ) : (
+        <VariableRows
+          list={list}
+          space={space}
+          canWrite={canWrite}
+          manage={manage}
+          addButton={addButton}
+          onEdit={(property) => setEditing({ mode: 'edit', property })}
+          onDelete={setDeleting}
         />
-        {addButton}
-        {dialogs}
-      </div>
-    );
+      )}
+      {dialogs}
+    </>
+  );
+}
+
+/** The table of a thing's variables, with their write controls and (when managed) edit and delete. */
+function VariableRows({
+  list,
+  space,
+  canWrite,
+  manage,
+  addButton,
+  onEdit,
+  onDelete,
+}: {
+  list: Property[];
+  space: string;
+  canWrite: boolean;
+  manage: boolean;
+  addButton: ReactNode;
+  onEdit: (property: Property) => void;
+  onDelete: (property: Property) => void;
+}) {
   const writable = canWrite && list.some((p) => p.permission === 'READ_WRITE');
   return (
     <>
@@ -130,7 +166,7 @@ export function VariablesTable({
                         type="button"
                         className="button button-subtle button-small"
                         aria-label={`Edit ${property.name}`}
-                        onClick={() => setEditing({ mode: 'edit', property })}
+                        onClick={() => onEdit(property)}
                       >
                         Edit
                       </button>
@@ -138,7 +174,7 @@ export function VariablesTable({
                         type="button"
                         className="button button-danger button-small"
                         aria-label={`Delete ${property.name}`}
-                        onClick={() => setDeleting(property)}
+                        onClick={() => onDelete(property)}
                       >
                         Delete
                       </button>
@@ -150,7 +186,6 @@ export function VariablesTable({
           </tbody>
         </table>
       </div>
-      {dialogs}
     </>
   );
 }
