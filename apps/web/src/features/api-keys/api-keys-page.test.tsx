@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ApiClientView, Recap } from '@tinkercloud/shared';
+import { type ApiClientView, type Recap, toErrorBody } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
-import type { RequestOptions } from '@/lib/api.ts';
+import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import { recap, renderApp, space } from '@/test/app-harness.tsx';
 
 const CLIENT_ID = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -133,6 +133,32 @@ describe('API Keys page', () => {
     await waitFor(() => expect(screen.queryByTestId('api-key-row')).toBeNull());
     expect(fake.calls.find((c) => c.method === 'DELETE')?.url).toBe(`/iot/v1/clients/${existing.client_id}`);
     expect(await screen.findByText('API key Node-RED revoked')).toBeTruthy();
+  });
+
+  it('keeps the confirmation when revoking the last key is refused, the key back in the list', async () => {
+    const fake = keysApi({ keys: [existing] });
+    let refuse: () => void = () => undefined;
+    const refused = new Promise<void>((r) => {
+      refuse = r;
+    });
+    renderApp('/api-keys/', {
+      handle: async (url, req) => {
+        if (req.method !== 'DELETE') return fake.handle(url, req);
+        await refused;
+        throw new ApiError(toErrorBody({ code: 'unexpected_error', detail: 'Try again later', status: 503 }));
+      },
+    });
+    const row = await screen.findByTestId('api-key-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke Node-RED' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke Node-RED?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
+    // The list empties at once (it was the only key) while the server has not answered yet…
+    expect(await screen.findByText('No API keys yet')).toBeTruthy();
+    // …then the refusal puts the key back, and the confirmation is still there to try again.
+    refuse();
+    expect(await screen.findByText(/Try again later/)).toBeTruthy();
+    expect(await screen.findByTestId('api-key-row')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Revoke Node-RED?' })).toBeTruthy();
   });
 
   it('says a free plan allows no API keys and offers the upgrade link instead of the create button', async () => {

@@ -1,14 +1,22 @@
 import type { ApiClientRead } from '@tinkercloud/shared';
-import { useState } from 'react';
 import { Button } from '@/components/Button.tsx';
 import { type Column, DataTable } from '@/components/DataTable.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { useRevokeApiKey } from '../api/api-keys.ts';
 
-/** The viewer's keys: name, client id, when made and last used, and Revoke (after a confirmation). */
-export function ApiKeysTable({ space, keys }: { space: string; keys: readonly ApiClientRead[] }) {
-  const [revoking, setRevoking] = useState<ApiClientRead | null>(null);
+/**
+ * The viewer's keys: name, client id, when made and last used, and Revoke, which asks `onRevoke` to confirm.
+ * The confirmation lives with the page, not here: revoking the last key empties the list at once and this
+ * table with it, while the dialog must stay to offer a retry if the server refuses.
+ */
+export function ApiKeysTable({
+  keys,
+  onRevoke,
+}: {
+  keys: readonly ApiClientRead[];
+  onRevoke: (key: ApiClientRead) => void;
+}) {
   const columns: Column<ApiClientRead>[] = [
     { id: 'name', header: 'Name', cell: (key) => key.name, sortValue: (key) => key.name, rowHeader: true },
     { id: 'client_id', header: 'Client ID', cell: (key) => <code>{key.client_id}</code> },
@@ -32,7 +40,7 @@ export function ApiKeysTable({ space, keys }: { space: string; keys: readonly Ap
           variant="danger"
           className="button-small"
           aria-label={`Revoke ${key.name}`}
-          onClick={() => setRevoking(key)}
+          onClick={() => onRevoke(key)}
         >
           Revoke
         </Button>
@@ -40,21 +48,19 @@ export function ApiKeysTable({ space, keys }: { space: string; keys: readonly Ap
     },
   ];
   return (
-    <>
-      <DataTable
-        label="API keys"
-        columns={columns}
-        rows={keys}
-        rowKey={(key) => key.client_id}
-        initialSort={{ column: 'created', direction: 'desc' }}
-        rowProps={() => ({ 'data-testid': 'api-key-row' })}
-      />
-      {revoking && <RevokeDialog space={space} apiKey={revoking} onClose={() => setRevoking(null)} />}
-    </>
+    <DataTable
+      label="API keys"
+      columns={columns}
+      rows={keys}
+      rowKey={(key) => key.client_id}
+      initialSort={{ column: 'created', direction: 'desc' }}
+      rowProps={() => ({ 'data-testid': 'api-key-row' })}
+    />
   );
 }
 
-function RevokeDialog({
+/** Confirms revoking a key; closes when the server agreed, stays (the error toasted) when it refused. */
+export function RevokeDialog({
   space,
   apiKey,
   onClose,

@@ -59,7 +59,9 @@ export function VariableDialog({
       return;
     }
     setErrors({});
-    save.mutate(checked.request, { onSuccess: onClose });
+    // Closed by the save's own promise, not by a callback of `mutate`: that one is dropped if the dialog is
+    // remounted meanwhile (the save reloads the list it sits in). A refusal is toasted; the dialog stays.
+    save.mutateAsync(checked.request).then(onClose, () => undefined);
   };
 
   return (

@@ -69,7 +69,9 @@ export function VariablesTable({
   );
 
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <EmptyState title="Variables could not be loaded" hint={query.error.message} />;
+  // A failed re-read keeps the list it had (and any open dialog); only a list never read shows the error.
+  if (query.isError && query.data === undefined)
+    return <EmptyState title="Variables could not be loaded" hint={query.error.message} />;
   // The dialogs keep one place in the tree whether the list is empty or not: the first variable added turns the
   // empty state into the table, and a dialog remounted there would forget the save it is waiting for (and
   // stay open with an empty form).

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { isExpiredProSpace, upgradeTarget } from '@tinkercloud/shared';
+import { type ApiClientRead, isExpiredProSpace, upgradeTarget } from '@tinkercloud/shared';
 import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { AsyncState } from '@/components/AsyncState.tsx';
@@ -8,7 +8,7 @@ import { Button } from '@/components/Button.tsx';
 import { EmptyState, Page } from '@/components/Page.tsx';
 import { apiKeysQueryOptions } from '@/features/api-keys/api/api-keys.ts';
 import { ApiKeyLimit } from '@/features/api-keys/components/ApiKeyLimit.tsx';
-import { ApiKeysTable } from '@/features/api-keys/components/ApiKeysTable.tsx';
+import { ApiKeysTable, RevokeDialog } from '@/features/api-keys/components/ApiKeysTable.tsx';
 import { CreateApiKeyDialog } from '@/features/api-keys/components/CreateApiKeyDialog.tsx';
 import { apiKeyAllowance } from '@/features/api-keys/model/api-key-allowance.ts';
 import { serverAddress } from '@/features/integrations/model/server-address.ts';
@@ -48,6 +48,7 @@ function ApiKeys() {
   const readsRecap = canReadRecap(selected);
   const recap = useQuery({ ...recapQueryOptions(api, config, space), enabled: readsRecap });
   const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiClientRead | null>(null);
   const allowance = apiKeyAllowance(recap.data, isExpiredProSpace(selected));
   const target = plansKnown ? upgradeTarget(viewer) : null;
   const server = serverAddress(config.hosts.api, window.location.origin);
@@ -74,11 +75,12 @@ function ApiKeys() {
         {(list) => (
           <>
             {createButton && <div className="page-actions">{createButton}</div>}
-            <ApiKeysTable space={space} keys={list} />
+            <ApiKeysTable keys={list} onRevoke={setRevoking} />
           </>
         )}
       </AsyncState>
       {creating && <CreateApiKeyDialog space={space} server={server} onClose={() => setCreating(false)} />}
+      {revoking && <RevokeDialog space={space} apiKey={revoking} onClose={() => setRevoking(null)} />}
     </>
   );
 }
