@@ -27,7 +27,8 @@ const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
 
 /**
  * One place for a query's loading, error ("Try again" reads it again) and empty states, so a page only
- * renders its data.
+ * renders its data. A re-read that fails after a good one keeps what was read, under a notice: the page and
+ * whatever it holds open (a dialog waiting for its save, a sort) stay as they were.
  */
 export function AsyncState<T>({
   query,
@@ -37,23 +38,43 @@ export function AsyncState<T>({
   children,
 }: AsyncStateProps<T>) {
   if (query.isPending) return <PageLoader />;
-  if (query.isError || query.data === undefined) {
+  const retry = (
+    <Button variant="subtle" onClick={() => query.refetch()}>
+      Try again
+    </Button>
+  );
+  if (query.data === undefined) {
     return (
       <div className="load-error" role="alert">
         <EmptyState title={errorTitle} hint={query.error?.message} />
-        <Button variant="subtle" onClick={() => query.refetch()}>
-          Try again
-        </Button>
+        {retry}
       </div>
     );
   }
+  // Always the first child, present or not, so the content after it keeps its place in the tree.
+  const stale = query.isError && (
+    <div className="load-error-stale" role="alert">
+      <p>
+        <strong>{errorTitle}</strong> {query.error?.message} Shown as last read.
+      </p>
+      {retry}
+    </div>
+  );
   if (empty && isEmpty(query.data)) {
     return (
-      <div className="empty-state-with-action">
-        <EmptyState title={empty.title} hint={empty.hint} />
-        {empty.action}
-      </div>
+      <>
+        {stale}
+        <div className="empty-state-with-action">
+          <EmptyState title={empty.title} hint={empty.hint} />
+          {empty.action}
+        </div>
+      </>
     );
   }
-  return <>{children(query.data)}</>;
+  return (
+    <>
+      {stale}
+      {children(query.data)}
+    </>
+  );
 }
