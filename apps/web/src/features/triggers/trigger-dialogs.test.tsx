@@ -43,7 +43,7 @@ function setup(
     }
     return iot.handle(url, options);
   };
-  return { handle, writes };
+  return { handle, writes, iot };
 }
 
 const change = (label: string, value: string) =>
@@ -96,6 +96,21 @@ describe('trigger dialogs', () => {
     await waitFor(() =>
       expect(writes).toEqual([{ url: '/iot/v1/triggers/tr1', method: 'PATCH', body: { active: false } }]),
     );
+  });
+
+  it('keeps the edit dialog, and what was typed, when a re-read of the list no longer has the trigger', async () => {
+    const { handle, iot } = setup({ triggers: [tooHot] });
+    const { queryClient } = renderApp('/triggers?trigger=tr1', { handle });
+    const detail = await screen.findByRole('dialog', { name: 'Too hot' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit trigger' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit trigger' });
+    change('Trigger name', 'Too hot, really');
+    // Deleted in another tab: the list read again no longer has it.
+    iot.state.triggers = [];
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText('No triggers yet')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit trigger' })).toBe(edit);
+    expect((within(edit).getByLabelText('Trigger name') as HTMLInputElement).value).toBe('Too hot, really');
   });
 
   it('shows a trigger with the notifications it sent, and edits it', async () => {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useServices } from '@/app/services.tsx';
 import { Page } from '@/components/Page.tsx';
+import type { Trigger } from '@/features/iot/api/schemas.ts';
 import { spaceAllows } from '@/features/iot/model/permissions.ts';
 import { GroupList } from '@/features/lists/components/GroupList.tsx';
 import { LIST_KINDS } from '@/features/lists/model/list-kinds.ts';
@@ -30,8 +31,12 @@ export const Route = createFileRoute('/_auth/_sidebar/triggers')({
 
 const idOf = (trigger: { id: string }) => trigger.id;
 
-/** The dialog open over the list: creating, or editing the trigger of that id. */
-type Editing = { kind: 'create' } | { kind: 'edit'; id: string } | null;
+/**
+ * The dialog open over the list: creating, or editing this trigger. The trigger is kept as opened, not looked
+ * up in the list again, so a re-read without it (deleted in another tab) cannot close the dialog under the
+ * user: their save then answers that it is gone.
+ */
+type Editing = { kind: 'create' } | { kind: 'edit'; trigger: Trigger } | null;
 
 // No live updates here: the live stream carries no trigger changes.
 function TriggersPage() {
@@ -47,7 +52,6 @@ function TriggersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const find = (id: string | undefined) => triggers.data?.find((t) => t.id === id);
   const detail = find(shown);
-  const edited = editing?.kind === 'edit' ? find(editing.id) : undefined;
   const closeDetail = () => void navigate({ search: (prev) => ({ ...prev, trigger: undefined }) });
 
   const createButton = canWrite && planBlock === null && (
@@ -88,14 +92,17 @@ function TriggersPage() {
               canWrite
                 ? () => {
                     closeDetail();
-                    setEditing({ kind: 'edit', id: detail.id });
+                    setEditing({ kind: 'edit', trigger: detail });
                   }
                 : undefined
             }
           />
         )}
-        {(editing?.kind === 'create' || edited) && (
-          <TriggerDialog {...(edited && { trigger: edited })} onClose={() => setEditing(null)} />
+        {editing && (
+          <TriggerDialog
+            {...(editing.kind === 'edit' && { trigger: editing.trigger })}
+            onClose={() => setEditing(null)}
+          />
         )}
       </Suspense>
     </Page>
