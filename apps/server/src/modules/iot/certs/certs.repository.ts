@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { iotDeviceCerts } from '../../../db/schema/index.ts';
+import { rowsOf } from '../../../db/sql-results.ts';
 
 export type CertRow = typeof iotDeviceCerts.$inferSelect;
 type NewCert = typeof iotDeviceCerts.$inferInsert;
@@ -56,23 +57,22 @@ export function createCertsRepository(db: Database) {
     /**
      * For certificate logins (the TLS listener): which of these certificates, each a device id and a serial,
      * are the device's and enabled. One statement for all: devices logging in at the same moment are read
-     * together.
+     * together. Driven from the logins, each looked up by the device index: an `in (select … unnest)` made
+     * PGlite gather the logins first (0.93 ms a statement of ten, against 0.45 ms), and without statistics
+     * scan every certificate (2.9 ms).
      */
-    enabledAmong(
+    async enabledAmong(
       logins: { deviceId: string; serial: string }[],
     ): Promise<{ deviceId: string; serial: string }[]> {
-      if (logins.length === 0) return Promise.resolve([]);
-      return db
-        .select({ deviceId: iotDeviceCerts.deviceId, serial: iotDeviceCerts.serial })
-        .from(iotDeviceCerts)
-        .where(
-          and(
-            eq(iotDeviceCerts.enabled, true),
-            sql`(${iotDeviceCerts.deviceId}, ${iotDeviceCerts.serial}) in (
-              select * from unnest(${sql.param(logins.map((l) => l.deviceId))}::uuid[],
-                                   ${sql.param(logins.map((l) => l.serial))}::text[]))`,
-          ),
-        );
+      if (logins.length === 0) return [];
+      return rowsOf<{ deviceId: string; serial: string }>(
+        db,
+        sql`select c.device_id as "deviceId", c.serial
+            from unnest(${sql.param(logins.map((l) => l.deviceId))}::uuid[],
+                        ${sql.param(logins.map((l) => l.serial))}::text[]) as l(device_id, serial)
+            join ${iotDeviceCerts} c on c.device_id = l.device_id and c.serial = l.serial
+            where c.enabled`,
+      );
     },
   };
 }
