@@ -386,6 +386,33 @@ describe('Branding', () => {
     expect(await screen.findByText('Branding updated')).toBeTruthy();
     expect(puts).toEqual([{ policy_url: 'https://acme.example/privacy', custom_tos: null }]);
   });
+
+  it('keeps the form, and what is typed in it, when a re-read of the branding fails', async () => {
+    let fail = false;
+    const { queryClient } = renderApp('/branding/', {
+      organizations: [team(['role:pro-admin'])],
+      selectedId: 'pro1',
+      handle: (url) => {
+        if (url !== '/customization/v1/customizable/ofOrg/pro1') return undefined;
+        if (fail) throw new Error('Network Error: the server is unreachable.');
+        return {
+          organization_id: 'pro1',
+          organization_name: 'Acme Team',
+          organization_second_logo: null,
+          policy_url: null,
+          custom_tos: null,
+        };
+      },
+    });
+    const field = await screen.findByLabelText(/Privacy policy address/);
+    fireEvent.change(field, { target: { value: 'https://acme.example/priv' } });
+    fail = true;
+    await queryClient.refetchQueries();
+    expect(await screen.findByText('Branding could not be loaded')).toBeTruthy();
+    expect((screen.getByLabelText(/Privacy policy address/) as HTMLInputElement).value).toBe(
+      'https://acme.example/priv',
+    );
+  });
 });
 
 describe('Courses', () => {

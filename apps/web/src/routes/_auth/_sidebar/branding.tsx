@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { rolesAllow } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
-import { EmptyState, Page } from '@/components/Page.tsx';
-import { PageLoader } from '@/components/PageLoader.tsx';
+import { AsyncState } from '@/components/AsyncState.tsx';
+import { Page } from '@/components/Page.tsx';
 import { brandingQueryOptions } from '@/features/customization/api/customization.ts';
 import { BrandingForm } from '@/features/customization/components/BrandingForm.tsx';
 import { LogoField } from '@/features/spaces/components/LogoField.tsx';
@@ -28,13 +28,10 @@ function BrandingPage() {
         <p className="muted">The horizontal logo replaces the space name at the top of every page.</p>
         <LogoField space={space} kind="second" canEdit={rolesAllow(space.roles, 'space.logo')} />
       </section>
-      {branding.isPending ? (
-        <PageLoader />
-      ) : branding.isError ? (
-        <EmptyState title="Branding could not be loaded" hint={branding.error.message} />
-      ) : (
-        <BrandingForm key={space.id} space={space} branding={branding.data} canEdit={canEdit} />
-      )}
+      {/* A failed re-read keeps the form, and what is being typed in it, under a notice. */}
+      <AsyncState query={branding} errorTitle="Branding could not be loaded" isEmpty={() => false}>
+        {(data) => <BrandingForm key={space.id} space={space} branding={data} canEdit={canEdit} />}
+      </AsyncState>
     </Page>
   );
 }

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { type OrganizationSpaceType, plural, rolesAllow, type Space, seatLimit } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
-import { EmptyState, Page } from '@/components/Page.tsx';
-import { PageLoader } from '@/components/PageLoader.tsx';
+import { AsyncState } from '@/components/AsyncState.tsx';
+import { Page } from '@/components/Page.tsx';
 import { membersQueryOptions } from '@/features/spaces/api/members.ts';
 import { recapQueryOptions } from '@/features/spaces/api/recap.ts';
 import { InviteMembers } from '@/features/spaces/components/InviteMembers.tsx';
@@ -37,15 +37,14 @@ function MembersPage() {
           : `${count} of ${seats} seats used`}
       </p>
       {rolesAllow(space.roles, 'members.invite') && <InviteMembers space={space} />}
-      {members.isPending ? (
-        <PageLoader />
-      ) : members.isError ? (
-        <EmptyState title="Members could not be loaded" hint={members.error.message} />
-      ) : members.data.members.length + members.data.invitations.length === 0 ? (
-        <EmptyState title="No members yet" hint="People you invite will be listed here." />
-      ) : (
-        <MembersTable space={space} members={members.data.members} invitations={members.data.invitations} />
-      )}
+      <AsyncState
+        query={members}
+        errorTitle="Members could not be loaded"
+        isEmpty={(data) => data.members.length + data.invitations.length === 0}
+        empty={{ title: 'No members yet', hint: 'People you invite will be listed here.' }}
+      >
+        {(data) => <MembersTable space={space} members={data.members} invitations={data.invitations} />}
+      </AsyncState>
     </Page>
   );
 }
