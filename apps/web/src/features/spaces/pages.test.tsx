@@ -350,6 +350,15 @@ describe('Plan Usage', () => {
   });
 });
 
+/** The branding of the Acme Team space as the server answers it before any change. */
+const acmeBranding = {
+  organization_id: 'pro1',
+  organization_name: 'Acme Team',
+  organization_second_logo: null,
+  policy_url: null,
+  custom_tos: null,
+};
+
 describe('Branding', () => {
   it('saves the policy address and custom terms of a team space', async () => {
     const puts: unknown[] = [];
@@ -368,13 +377,7 @@ describe('Branding', () => {
               custom_tos: null,
             };
           }
-          return {
-            organization_id: 'pro1',
-            organization_name: 'Acme Team',
-            organization_second_logo: null,
-            policy_url: null,
-            custom_tos: null,
-          };
+          return acmeBranding;
         }
         return undefined;
       },
@@ -395,13 +398,7 @@ describe('Branding', () => {
       handle: (url) => {
         if (url !== '/customization/v1/customizable/ofOrg/pro1') return undefined;
         if (fail) throw new Error('Network Error: the server is unreachable.');
-        return {
-          organization_id: 'pro1',
-          organization_name: 'Acme Team',
-          organization_second_logo: null,
-          policy_url: null,
-          custom_tos: null,
-        };
+        return acmeBranding;
       },
     });
     const field = await screen.findByLabelText(/Privacy policy address/);
