@@ -1,7 +1,8 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { toErrorBody } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client.ts';
+import { createQueryClient, queryRetryDelay, readAgain, shouldRetryQuery } from './query-client.ts';
 
 const apiError = (status: number) => new ApiError(toErrorBody({}, status));
 
@@ -36,5 +37,56 @@ describe('createQueryClient', () => {
     expect(defaults?.staleTime).toBe(20_000);
     expect(defaults?.retry).toBe(shouldRetryQuery);
     expect(defaults?.retryDelay).toBe(queryRetryDelay);
+  });
+});
+
+describe('readAgain', () => {
+  /** A list on screen whose reads the test answers by hand, in the order they were asked. */
+  function listOnScreen() {
+    const queryClient = createQueryClient();
+    const reads: ((list: string[]) => void)[] = [];
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['devices'],
+      queryFn: () => new Promise<string[]>((resolve) => reads.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    return { queryClient, reads, observer, unsubscribe };
+  }
+
+  it('reads a list again when the change came while its first read was still out', async () => {
+    const { queryClient, reads, observer, unsubscribe } = listOnScreen();
+    await expect.poll(() => reads.length).toBe(1);
+    // The change is announced, then the first read answers what it read before it.
+    void readAgain(queryClient, ['devices']);
+    reads[0]?.(['demo']);
+    await expect.poll(() => reads.length).toBe(2);
+    reads[1]?.(['demo', 'probe']);
+    await expect.poll(() => observer.getCurrentResult().data).toEqual(['demo', 'probe']);
+    expect(observer.getCurrentResult().isStale).toBe(false);
+    unsubscribe();
+  });
+
+  it('leaves a first read that a route loader waits on to answer it', async () => {
+    const { queryClient, reads, unsubscribe } = listOnScreen();
+    await expect.poll(() => reads.length).toBe(1);
+    const loader = queryClient.ensureQueryData({ queryKey: ['devices'] });
+    void readAgain(queryClient, ['devices']);
+    reads[0]?.(['demo']);
+    await expect(loader).resolves.toEqual(['demo']);
+    await expect.poll(() => reads.length).toBe(2);
+    unsubscribe();
+  });
+
+  it('reads a shown list again, once, when it changes after it was read', async () => {
+    const { queryClient, reads, observer, unsubscribe } = listOnScreen();
+    await expect.poll(() => reads.length).toBe(1);
+    reads[0]?.(['demo']);
+    await expect.poll(() => observer.getCurrentResult().data).toEqual(['demo']);
+    void readAgain(queryClient, ['devices']);
+    await expect.poll(() => reads.length).toBe(2);
+    reads[1]?.(['demo', 'probe']);
+    await expect.poll(() => observer.getCurrentResult().data).toEqual(['demo', 'probe']);
+    expect(reads).toHaveLength(2);
+    unsubscribe();
   });
 });

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 
 /** Query cache defaults of spec section 9. */
@@ -39,4 +39,26 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * Marks the queries under `queryKey` stale and reads again the ones on screen, after a change announced from
+ * elsewhere (a live event). `invalidateQueries` alone loses such a change when a query's first read is still in
+ * flight: TanStack Query joins that read instead of starting another, and the read may have been answered
+ * before the change, leaving the old answer fresh for the whole stale time. Such a read is left to finish (a
+ * route loader or a suspended page may be waiting on it; cancelling it would fail them) and then read again.
+ */
+export async function readAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  const firstReads = queryClient
+    .getQueryCache()
+    .findAll({ queryKey })
+    .filter((query) => query.state.data === undefined && query.state.fetchStatus === 'fetching');
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey }),
+    ...firstReads.map(async (query) => {
+      // Joins the read in flight (a fetch without `cancelRefetch` does not start another).
+      await query.fetch().catch(() => undefined);
+      await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }),
+  ]);
 }

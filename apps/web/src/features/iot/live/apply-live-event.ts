@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { parseLiveStreamEvent } from '@tinkercloud/shared';
 import { logger } from '@/lib/logger.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { MESSAGES_LIMIT, type Message } from '../api/messages.ts';
 import { iotKeys } from '../api/query-keys.ts';
 import type { Device, DeviceStatusEvent, Property } from '../api/schemas.ts';
@@ -76,7 +77,7 @@ function setPropertyValue(
   if (list) {
     const next = withValue(list, propertyId, value, at);
     // A property the cache does not know yet: the thing changed, read it again.
-    if (next === undefined) void queryClient.invalidateQueries({ queryKey: key });
+    if (next === undefined) void readAgain(queryClient, key);
     else if (next !== list) queryClient.setQueryData(key, next);
   }
   queryClient.setQueryData<ThingSeries>(
@@ -104,9 +105,9 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
     case 'snapshot':
       // A new connection: changes announced before it opened were heard by nobody, so the lists on screen
       // (read before it, maybe just before a change) are read again; unchanged ones answer 304.
-      void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.things(space) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(space) });
+      void readAgain(queryClient, iotKeys.devices(space));
+      void readAgain(queryClient, iotKeys.things(space));
+      void readAgain(queryClient, iotKeys.dashboards(space));
       for (const device of event.data.devices) {
         const status = device.status === 'ONLINE' || device.status === 'OFFLINE' ? device.status : 'UNKNOWN';
         setDeviceStatus(queryClient, space, device.id, status);
@@ -137,21 +138,21 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
     }
     case 'things.updated':
       // Its variables, binding or name changed: read again what is on screen (prefix: properties, series).
-      void queryClient.invalidateQueries({ queryKey: iotKeys.thing(space, event.data.thing_id) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.things(space) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
+      void readAgain(queryClient, iotKeys.thing(space, event.data.thing_id));
+      void readAgain(queryClient, iotKeys.things(space));
+      void readAgain(queryClient, iotKeys.devices(space));
       return;
     case 'devices.updated':
-      void queryClient.invalidateQueries({ queryKey: iotKeys.device(space, event.data.device_id) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.things(space) });
+      void readAgain(queryClient, iotKeys.device(space, event.data.device_id));
+      void readAgain(queryClient, iotKeys.devices(space));
+      void readAgain(queryClient, iotKeys.things(space));
       return;
     case 'dashboards.created':
     case 'dashboards.updated':
     case 'dashboards.deleted':
       // Its widgets, layout or name changed (or it is gone): the list and the open dashboard read again.
-      void queryClient.invalidateQueries({ queryKey: iotKeys.dashboard(space, event.data.dashboard_id) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(space) });
+      void readAgain(queryClient, iotKeys.dashboard(space, event.data.dashboard_id));
+      void readAgain(queryClient, iotKeys.dashboards(space));
       return;
     case 'notifications.created':
       // The user's, not the space's: the bell listens for it (`useNotificationAnnouncements`).

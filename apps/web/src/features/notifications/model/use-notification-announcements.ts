@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { useSpaces } from '@/features/spaces/hooks.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { notificationKeys } from '../api/notifications.ts';
 
 /**
@@ -25,7 +26,7 @@ export function useNotificationAnnouncements(): boolean {
   useEffect(() => {
     if (!live) return;
     let leave: (() => void) | undefined;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    const refresh = () => void readAgain(queryClient, notificationKeys.all);
     const join = setTimeout(() => {
       leave = live.subscribe(space, {
         onMessage: (message) => {
