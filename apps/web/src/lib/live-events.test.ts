@@ -1,7 +1,13 @@
 import type { LiveStreamEvent, Onboarding } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
 import { frame, streamingFetch, until } from '../test/streaming-fetch.ts';
-import { createLiveSource, type StreamStatus, subscribeLive, subscribeOnboardings } from './live-events.ts';
+import {
+  createLiveSource,
+  LIVE_HOLD_MAX,
+  type StreamStatus,
+  subscribeLive,
+  subscribeOnboardings,
+} from './live-events.ts';
 
 const fast = { backoff: { initialMs: 5, maxMs: 20 }, random: () => 1 };
 const snapshot = { devices: [{ id: 'd1', status: 'ONLINE' }], properties: [] };
@@ -211,5 +217,71 @@ describe('createLiveSource', () => {
     live.stop();
     expect(server.calls[1]?.signal.aborted).toBe(true);
     expect(opens).toEqual([true, false]);
+  });
+  it('hands what came while the stream lingered to the page that joins it', async () => {
+    const server = streamingFetch();
+    const live = source(server);
+    const leave = live.subscribe('team-1', { onMessage: () => undefined });
+    await until(() => server.calls.length === 1, 'the stream');
+    leave();
+    // The next page's chunk is still loading when the change arrives.
+    server.calls[0]?.push(frame('devices.updated', { device_id: 'd2' }, 'e.1'));
+    await new Promise((r) => setTimeout(r, 5));
+    const next: unknown[] = [];
+    live.subscribe('team-1', { onMessage: (m) => next.push(m) });
+    expect(next).toEqual([{ type: 'devices.updated', data: { device_id: 'd2' } }]);
+    expect(server.calls).toHaveLength(1);
+    live.stop();
+  });
+
+  it('holds the events a subscriber does not handle for the page that does, once', async () => {
+    const server = streamingFetch();
+    const live = source(server);
+    const bell: unknown[] = [];
+    live.subscribe('team-1', { types: ['notifications.created'], onMessage: (m) => bell.push(m) });
+    await until(() => server.calls.length === 1, 'the stream');
+    server.calls[0]?.push(frame('things.updated', { thing_id: 't1' }, 'e.1'));
+    server.calls[0]?.push(frame('notifications.created', { notification_id: 'n1', user_id: 'u1' }));
+    await until(() => bell.length === 1, 'the notification');
+    expect(bell).toEqual([{ type: 'notifications.created', data: { notification_id: 'n1', user_id: 'u1' } }]);
+    const page: unknown[] = [];
+    live.subscribe('team-1', { onMessage: (m) => page.push(m) });
+    expect(page).toEqual([{ type: 'things.updated', data: { thing_id: 't1' } }]);
+    const another: unknown[] = [];
+    live.subscribe('team-1', { onMessage: (m) => another.push(m) });
+    expect(another).toEqual([]);
+    live.stop();
+  });
+
+  it('gives a page a new connection, with every subscriber on it, when more came than it holds', async () => {
+    const server = streamingFetch();
+    const live = source(server);
+    const opens: boolean[] = [];
+    const leaveBell = live.subscribe('team-1', {
+      types: ['notifications.created'],
+      onMessage: () => undefined,
+      onOpen: (o) => opens.push(o),
+    });
+    await until(() => server.calls.length === 1, 'the stream');
+    server.calls[0]?.push(': open\n\n');
+    await until(() => opens.length === 1, 'open');
+    for (let i = 0; i <= LIVE_HOLD_MAX; i += 1)
+      server.calls[0]?.push(frame('things.updated', { thing_id: `t${i}` }, `e.${i}`));
+    await new Promise((r) => setTimeout(r, 20));
+    const page: unknown[] = [];
+    const leavePage = live.subscribe('team-1', { onMessage: (m) => page.push(m) });
+    expect(server.calls[0]?.signal.aborted).toBe(true);
+    await until(() => server.calls.length === 2, 'the new connection');
+    server.calls[1]?.push(': open\n\n');
+    await until(() => opens.length === 3, 'the bell told of the new connection');
+    expect(opens).toEqual([true, false, true]);
+    server.calls[1]?.push(frame('snapshot', snapshot, 'e.900'));
+    await until(() => page.length === 1, 'the snapshot');
+    leavePage();
+    leaveBell();
+    await until(
+      () => server.calls[1]?.signal.aborted ?? false,
+      'the new stream to close after the last leaves',
+    );
   });
 });

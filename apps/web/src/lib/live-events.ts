@@ -210,6 +210,8 @@ export function subscribeOnboardings(
 export interface LiveHandlers {
   onMessage: (event: LiveStreamEvent) => void;
   onOpen?: (open: boolean) => void;
+  /** The event types the page handles (all when absent): the others are held for a page that does. */
+  types?: readonly string[];
 }
 
 interface SharedStream {
@@ -217,12 +219,25 @@ interface SharedStream {
   open: boolean;
   stop: () => void;
   lingering?: ReturnType<typeof setTimeout>;
+  /** Events no subscribed page handles, kept for the page that joins next and does. */
+  held: LiveStreamEvent[];
+  /** More came than are held: the next page to join gets a new connection (and its snapshot) instead. */
+  overflowed: boolean;
 }
+
+/** Events a stream holds for pages to come; past this, a new connection's snapshot serves them better. */
+export const LIVE_HOLD_MAX = 500;
+
+const handles = (h: LiveHandlers, type: string) => !h.types || h.types.includes(type);
 
 /**
  * The app's live source (`Services.live`): one stream per space, shared by every page subscribed to that
  * space. A stream whose last subscriber leaves stays `lingerMs` (so moving between pages does not reconnect),
  * unless a page subscribes to another space, which closes it at once. `stop()` closes everything (sign-out).
+ * An event no subscriber handles (the stream lingers while the next page's chunk loads, or only the bell
+ * listens) is held and handed to the next page that joins and handles it, so a change made in between is not
+ * missed; once more than `LIVE_HOLD_MAX` are held, the next page to join gets a new connection instead, whose
+ * snapshot makes the pages read their lists again.
  */
 export function createLiveSource(
   options: Omit<StreamOptions, 'organization' | 'onStatus'> & { lingerMs?: number },
@@ -236,13 +251,41 @@ export function createLiveSource(
     if (streams.get(space) === stream) streams.delete(space);
   }
 
+  function hold(stream: SharedStream, event: LiveStreamEvent) {
+    if (stream.overflowed) return;
+    if (stream.held.length < LIVE_HOLD_MAX) stream.held.push(event);
+    else {
+      stream.held = [];
+      stream.overflowed = true;
+    }
+  }
+
+  /** The space's stream for a joining page: a new one (its pages moved over) when the old one held too much. */
+  function joinable(space: string): SharedStream {
+    const current = streams.get(space);
+    if (!current) return open(space);
+    if (!current.overflowed) return current;
+    close(space, current);
+    const fresh = open(space);
+    for (const h of current.handlers) fresh.handlers.add(h);
+    return fresh;
+  }
+
   function open(space: string): SharedStream {
-    const stream: SharedStream = { handlers: new Set(), open: false, stop: () => undefined };
+    const stream: SharedStream = {
+      handlers: new Set(),
+      open: false,
+      stop: () => undefined,
+      held: [],
+      overflowed: false,
+    };
     const sub = subscribeLive({
       ...options,
       organization: space,
       onEvent: (event) => {
-        for (const h of [...stream.handlers]) h.onMessage(event);
+        const takers = [...stream.handlers].filter((h) => handles(h, event.type));
+        if (takers.length === 0) hold(stream, event);
+        for (const h of takers) h.onMessage(event);
       },
       onStatus: (status) => {
         const isOpen = status === 'open';
@@ -261,17 +304,27 @@ export function createLiveSource(
       for (const [other, stream] of streams) {
         if (other !== space && stream.handlers.size === 0) close(other, stream);
       }
-      const stream = streams.get(space) ?? open(space);
+      const stream = joinable(space);
       clearTimeout(stream.lingering);
       stream.handlers.add(handlers);
       if (stream.open) handlers.onOpen?.(true);
+      const mine = stream.held.filter((e) => handles(handlers, e.type));
+      if (mine.length > 0) {
+        stream.held = stream.held.filter((e) => !handles(handlers, e.type));
+        for (const event of mine) handlers.onMessage(event);
+      }
       let left = false;
       return () => {
         if (left) return;
         left = true;
         stream.handlers.delete(handlers);
-        if (stream.handlers.size > 0) return;
-        stream.lingering = setTimeout(() => close(space, stream), lingerMs);
+        // A held-too-much stream may have been replaced since, with this page moved over to the new one.
+        const current = streams.get(space);
+        if (!current) return;
+        current.handlers.delete(handlers);
+        if (current.handlers.size > 0) return;
+        clearTimeout(current.lingering);
+        current.lingering = setTimeout(() => close(space, current), lingerMs);
       };
     },
     /** Closes every stream (sign-out); later subscriptions open new ones. */

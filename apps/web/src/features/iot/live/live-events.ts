@@ -20,6 +20,11 @@ export interface LiveMessage {
 export interface LiveSource {
   subscribe(
     space: string,
-    handlers: { onMessage: (message: LiveMessage) => void; onOpen?: (open: boolean) => void },
+    handlers: {
+      onMessage: (message: LiveMessage) => void;
+      onOpen?: (open: boolean) => void;
+      /** The event types the subscriber handles (all when absent); see `createLiveSource`. */
+      types?: readonly string[];
+    },
   ): () => void;
 }

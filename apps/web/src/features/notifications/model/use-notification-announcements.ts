@@ -29,6 +29,8 @@ export function useNotificationAnnouncements(): boolean {
     const refresh = () => void readAgain(queryClient, notificationKeys.all);
     const join = setTimeout(() => {
       leave = live.subscribe(space, {
+        // Only these: the stream holds the others for the page that handles them (`createLiveSource`).
+        types: ['notifications.created'],
         onMessage: (message) => {
           if (message.type === 'notifications.created') refresh();
         },
