@@ -194,6 +194,21 @@ describe('the cached device list', () => {
     expect(await names(fa, user.id, org.id)).toEqual(['second']);
   });
 
+  it('moves a device moved by hand between spaces out of one list and into the other', async () => {
+    const user = await a.createUser();
+    const org = await fa.space('pro', [[user.id, 'role:pro-admin']], { planId: 'cloud-enterprise' });
+    const d = await fa.device(user.id, { name: 'mover' }, org.id);
+    await fa.device(user.id, { name: 'stays' });
+    expect(await names(fa, user.id, org.id)).toEqual(['mover']);
+    expect(await names(fa, user.id)).toEqual(['stays']);
+    await b.db.execute(sql`update iot_devices set organization_id = null where id = ${d.id}`);
+    expect(await names(fa, user.id, org.id)).toEqual([]);
+    expect((await names(fa, user.id)).sort()).toEqual(['mover', 'stays']);
+    await b.db.execute(sql`update iot_devices set organization_id = ${org.id} where id = ${d.id}`);
+    expect(await names(fa, user.id, org.id)).toEqual(['mover']);
+    expect(await names(fa, user.id)).toEqual(['stays']);
+  });
+
   it("names every column of the device row but the folder and the last activity in the marker's trigger", async () => {
     // Migration 0025 lists the columns (a trigger with a list is skipped by activity-only updates); a column
     // added to iot_devices must be added there too, or changing it would leave cached lists stale.
@@ -208,6 +223,14 @@ describe('the cached device list', () => {
       where table_name = 'iot_devices' and table_schema = current_schema()`);
     expect(watched).toEqual(columns.filter((c) => c !== 'folder_id' && c !== 'last_activity_at'));
     expect(watched).toContain('status');
+    // Migration 0026 compares those columns as a row: each must be in its WHEN too.
+    const definition = (
+      (await a.db.execute(
+        sql`select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'iot_devices_mark_update'`,
+      )) as { rows: { def: string }[] }
+    ).rows[0]?.def;
+    const compared = [...(definition ?? '').matchAll(/\bold\.(\w+)/gi)].map((m) => m[1] ?? '').sort();
+    expect(compared).toEqual(watched);
   });
 
   it('shows activity at most a minute old without moving the marker, and ignores property values', async () => {
