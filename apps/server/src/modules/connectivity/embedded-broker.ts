@@ -12,6 +12,7 @@ import { listenOnce, listenWithFallback } from '../../tls/listen.ts';
 import type { LiveTransport } from '../live/live-event.ts';
 import { clientStream, connectedClient, connectedClients } from './aedes-connections.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
+import { commonNameOf } from './certificate-subject.ts';
 import type { ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { MqttConfig } from './config.ts';
 import { guardPacketSize } from './packet-size-guard.ts';
@@ -26,13 +27,17 @@ const DISCARDED = `${INTERNAL_PREFIX}discarded`;
 /** How far past the default port a free one is looked for when MQTT_PORT was left unset. */
 const PORT_SEARCH = 100;
 
-/** The client certificate of a TLS connection, when it chains to the device CA. */
+/**
+ * The client certificate of a TLS connection, when it chains to the device CA. Read as an `X509Certificate`:
+ * `getPeerCertificate()` builds an object of every field (fingerprints, key, raw bytes), which cost 60 µs a
+ * login in a 10,000-device connect profile, for the two fields wanted here.
+ */
 function verifiedCertificate(client: Client): VerifiedCertificate | undefined {
   const conn = clientStream(client);
   if (!(conn instanceof TLSSocket) || !conn.authorized) return undefined;
-  const cert = conn.getPeerCertificate();
-  const cn = cert?.subject?.CN;
-  if (!cert?.serialNumber || typeof cn !== 'string') return undefined;
+  const cert = conn.getPeerX509Certificate();
+  const cn = cert && commonNameOf(cert.subject);
+  if (!cert?.serialNumber || cn === undefined) return undefined;
   return { commonName: cn, serial: cert.serialNumber.toLowerCase() };
 }
 
