@@ -90,7 +90,6 @@ export function createProvisioningRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Marks every onboarding of the device still waiting for it; answers whose they are. */
     /** Onboardings of these devices still waiting: provisioned now (one statement for a whole group). */
     async markProvisioned(deviceIds: string[], at: Date) {
       return db
