@@ -331,7 +331,8 @@ for (const setup of setups) {
       `publish→PUBACK p50 ${f.pubackP50.toFixed(0)} ms p99 ${f.pubackP99.toFixed(0)} ms`,
       `sent ${fmt(f.sent)} acked ${fmt(f.acked)} messages, stored ${fmt(f.stored)} points, lost ${fmt(f.lost)}`,
       `bare insert…unnest of as many rows ${fmt(f.rawPointsPerS)} points/s, ingest at ${((100 * f.pointsPerS) / f.rawPointsPerS).toFixed(0)} % of it`,
-      setup === 'server'
+      // A rate step of bench/fleet.mts collects the figures and judges them against its own goal (p99 ≤ 1 s).
+      setup === 'server' && !process.env.BENCH_INGEST_FIGURES
         ? f.pointsPerS >= GOAL_POINTS_PER_S && f.lost === 0
           ? 'goal met'
           : 'goal missed'
