@@ -42,8 +42,8 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Marks the queries under `queryKey` stale and reads again the ones on screen, after a change announced from
- * elsewhere (a live event). `invalidateQueries` alone loses such a change when a query's first read is still in
+ * Marks the queries under `queryKey` stale and reads again the ones on screen, after a change (a live event, a
+ * write of `useApiMutation`). `invalidateQueries` alone loses such a change when a query's first read is still in
  * flight: TanStack Query joins that read instead of starting another, and the read may have been answered
  * before the change, leaving the old answer fresh for the whole stale time. Such a read is left to finish (a
  * route loader or a suspended page may be waiting on it; cancelling it would fail them) and then read again.

@@ -72,4 +72,36 @@ describe('useApiMutation', () => {
     expect(await screen.findByText('Created beta')).toBeTruthy();
     expect(screen.getByText('beta')).toBeTruthy();
   });
+  it('reads a list again after the write when its first read was still out as the write settled', async () => {
+    // The list's first read is answered by hand, after the write: it was made before the write and misses it.
+    const reads: ((names: string[]) => void)[] = [];
+    function Listed() {
+      const names = useQuery({
+        queryKey: key,
+        queryFn: () => new Promise<string[]>((resolve) => reads.push(resolve)),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
+      const create = useApiMutation<void, string>({ mutationFn: async () => undefined, invalidates: [key] });
+      return (
+        <>
+          <p>{names.data?.join(', ') ?? 'loading'}</p>
+          <Button onClick={() => create.mutateAsync('beta')}>Add</Button>
+        </>
+      );
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SnackbarProvider />
+        <Listed />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(reads).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(client.isMutating()).toBe(1));
+    reads[0]?.(['alpha']);
+    await waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]?.(['alpha', 'beta']);
+    expect(await screen.findByText('alpha, beta')).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { readAgain } from './query-client.ts';
 import { networkErrorMessage, toast } from './toast.tsx';
 
 /** One cached query updated at once, before the server answers, and put back if the write fails. */
@@ -16,7 +17,7 @@ export interface OptimisticUpdate<TVariables, TCached> {
 export interface ApiMutationOptions<TData, TVariables, TCached>
   extends Omit<UseMutationOptions<TData, Error, TVariables, ApiMutationContext<TCached>>, 'onMutate'> {
   optimistic?: OptimisticUpdate<TVariables, TCached>;
-  /** Queries read again once the write settles, whatever its outcome. */
+  /** Queries read again once the write settles, whatever its outcome (`readAgain`: a first read still out is read again too). */
   invalidates?: readonly QueryKey[];
   /** The success toast, if any. */
   successMessage?: string | ((data: TData, variables: TVariables) => string);
@@ -75,7 +76,7 @@ export function useApiMutation<TData, TVariables = void, TCached = unknown>({
     },
     onSettled: async (data, error, variables, context, mutation) => {
       const keys = optimistic ? [optimistic.queryKey, ...invalidates] : invalidates;
-      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(keys.map((queryKey) => readAgain(queryClient, queryKey)));
       return onSettled?.(data, error, variables, context, mutation);
     },
   });
