@@ -7,8 +7,12 @@ export function manualLive() {
   const openListeners = new Set<(open: boolean) => void>();
   const spaces: string[] = [];
   const source: LiveSource = {
-    subscribe(spaceId, { onMessage, onOpen }) {
+    subscribe(spaceId, { onMessage: handle, onOpen, types }) {
       spaces.push(spaceId);
+      // As the app's source: a subscriber that names its event types gets only those.
+      const onMessage = (message: LiveMessage) => {
+        if (!types || types.includes(message.type)) handle(message);
+      };
       listeners.add(onMessage);
       if (onOpen) openListeners.add(onOpen);
       onOpen?.(true);

@@ -31,9 +31,7 @@ export function useNotificationAnnouncements(): boolean {
       leave = live.subscribe(space, {
         // Only these: the stream holds the others for the page that handles them (`createLiveSource`).
         types: ['notifications.created'],
-        onMessage: (message) => {
-          if (message.type === 'notifications.created') refresh();
-        },
+        onMessage: refresh,
         // Each time the bell starts hearing (joining, a reconnect), it reads the list once: what arrived while
         // it was not listening is not replayed.
         onOpen: (open) => {
