@@ -22,6 +22,7 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
       PUBLIC_URL: url,
       DATA_DIR: opts.dataDir,
       LOG_LEVEL: 'warn',
+      SIGNUP_RATE_LIMIT_PER_MINUTE: '1000',
       ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

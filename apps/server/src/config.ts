@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('tinkercloud-web'),
+  // Accounts the embedded sign-up page creates per minute from one client address (a class behind one NAT).
+  SIGNUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_CLAIMS_NAMESPACE: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -124,6 +126,8 @@ export interface Config {
     clientId: string;
     audience: string;
     claimsNamespace: string;
+    /** Sign-ups the embedded provider accepts per minute from one client address. */
+    signUpsPerMinute: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
   demoData: boolean;
@@ -242,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       claimsNamespace: e.OIDC_CLAIMS_NAMESPACE ?? `${publicUrl}/claims/`,
+      signUpsPerMinute: e.SIGNUP_RATE_LIMIT_PER_MINUTE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,

@@ -24,7 +24,6 @@ export const RATE_LIMITS = {
     hook: 'preHandler',
     keyGenerator: (request: FastifyRequest) => `signin:${request.ip}:${field(request, 'login')}`,
   },
-  signUp: { max: 20, timeWindow: '1 minute' },
   passwordReset: {
     max: 5,
     timeWindow: '15 minutes',
@@ -34,6 +33,9 @@ export const RATE_LIMITS = {
   },
   resendVerification: { max: 5, timeWindow: '1 hour' },
 } as const;
+
+/** Sign-ups per client address: `SIGNUP_RATE_LIMIT_PER_MINUTE`, 20 by default. */
+export const signUpLimit = (perMinute: number) => ({ max: perMinute, timeWindow: '1 minute' }) as const;
 
 /**
  * Failed sign-ins per client address across all logins (`idp/address-failures.ts`), beside the per-login limit

@@ -79,7 +79,14 @@ export async function createIdp(deps: IdpDeps): Promise<Idp> {
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
     await app.register(providerPassthrough(provider, config.publicUrl));
     await app.register(
-      interactionRoutes({ provider, accounts, pages, firstPartyClientId: config.oidc.clientId, logger }),
+      interactionRoutes({
+        provider,
+        accounts,
+        pages,
+        firstPartyClientId: config.oidc.clientId,
+        signUpsPerMinute: config.oidc.signUpsPerMinute,
+        logger,
+      }),
     );
     await app.register(accountPageRoutes({ accounts, pages }));
 

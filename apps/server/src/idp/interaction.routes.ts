@@ -2,7 +2,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { AppError } from '../errors.ts';
-import { RATE_LIMITS, SIGN_IN_FAILURES_PER_ADDRESS, tooManyAttempts } from '../http/rate-limits.ts';
+import {
+  RATE_LIMITS,
+  SIGN_IN_FAILURES_PER_ADDRESS,
+  signUpLimit,
+  tooManyAttempts,
+} from '../http/rate-limits.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { createAddressFailures } from './address-failures.ts';
 import { formValue, sendPage } from './http-helpers.ts';
@@ -14,6 +19,7 @@ interface Deps {
   accounts: AccountService;
   pages: PageContext;
   firstPartyClientId: string;
+  signUpsPerMinute: number;
   logger: { warn: (obj: object, msg: string) => void };
 }
 
@@ -134,7 +140,7 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
 
     app.post(
       '/interaction/:uid/signup',
-      { config: { rateLimit: RATE_LIMITS.signUp } },
+      { config: { rateLimit: signUpLimit(deps.signUpsPerMinute) } },
       async (request: UidRequest, reply) => {
         const details = await load(request, reply);
         if (!details) return expired(reply);

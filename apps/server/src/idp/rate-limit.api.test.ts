@@ -9,10 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function interaction() {
-  const b = browser(h.app, ORIGIN);
+async function interaction(harness = h) {
+  const b = browser(harness.app, ORIGIN);
   const q = new URLSearchParams({
-    client_id: h.config.oidc.clientId,
+    client_id: harness.config.oidc.clientId,
     response_type: 'code',
     redirect_uri: `${ORIGIN}/`,
     scope: 'openid',
@@ -85,5 +85,35 @@ describe('rate limits on the sign-in pages', () => {
     expect(last.statusCode).toBe(429);
     expect(last.headers['content-type']).toContain('text/html');
     expect(last.body).toContain('Too many attempts.');
+  });
+});
+
+describe('the sign-up limit per address', () => {
+  /** Sign-up posts from one address until the first refusal; the form is left empty, each one counts. */
+  async function signUpsBeforeRefusal(harness: IdpHarness, ip: string, upTo: number) {
+    const { b, uid } = await interaction(harness);
+    for (let i = 0; i <= upTo; i++) {
+      const res = await b.post(`/auth/interaction/${uid}/signup`, { email: '' }, { 'x-forwarded-for': ip });
+      if (res.statusCode === 429) {
+        expect(res.body).toContain('Too many attempts. Try again in 1 minute.');
+        return i;
+      }
+    }
+    return upTo + 1;
+  }
+
+  it('is 20 a minute by default, per address', async () => {
+    expect(h.config.oidc.signUpsPerMinute).toBe(20);
+    expect(await signUpsBeforeRefusal(h, '192.0.2.10', 25)).toBe(20);
+    expect(await signUpsBeforeRefusal(h, '192.0.2.11', 0)).toBe(1);
+  });
+
+  it('is what SIGNUP_RATE_LIMIT_PER_MINUTE says', async () => {
+    const wide = await createIdpHarness(undefined, { env: { SIGNUP_RATE_LIMIT_PER_MINUTE: '50' } });
+    try {
+      expect(await signUpsBeforeRefusal(wide, '192.0.2.20', 60)).toBe(50);
+    } finally {
+      await wide.close();
+    }
   });
 });

@@ -52,19 +52,26 @@ export interface IdpHarness {
 /** Our IdP plugin inside a small Fastify app shaped like app.ts (app-wide form parser and security headers). */
 export async function createIdpHarness(
   existing?: DatabaseHandle,
-  options: { redirectUris?: string[] } = {},
+  options: { redirectUris?: string[]; env?: Record<string, string> } = {},
 ): Promise<IdpHarness> {
   const config = loadConfig({
     PUBLIC_URL: 'http://test.local',
     LOG_LEVEL: 'silent',
     PRODUCT_NAME: 'Tinkercloud',
+    ...options.env,
   });
   const database = existing ?? (await openTestDatabase());
   const logger = pino({ level: 'silent' });
   const mails: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const accounts = createAccountService({ db: database.db, mailer, config, logger });
-  const idp = await createIdp({ config, db: database.db, accounts, logger, ...options });
+  const idp = await createIdp({
+    config,
+    db: database.db,
+    accounts,
+    logger,
+    redirectUris: options.redirectUris,
+  });
   const app = Fastify({ logger: false, trustProxy: true });
   installErrorHandling(app);
   await registerSecurityHeaders(app);
