@@ -89,4 +89,25 @@ describe('readAgain', () => {
     expect(reads).toHaveLength(2);
     unsubscribe();
   });
+
+  it('with exact, reads that key only, not the queries below it', async () => {
+    const queryClient = createQueryClient();
+    const reads: string[] = [];
+    const shown = (queryKey: string[]) =>
+      new QueryObserver(queryClient, {
+        queryKey,
+        queryFn: () => {
+          reads.push(queryKey.join('/'));
+          return queryKey;
+        },
+      }).subscribe(() => undefined);
+    const unsubscribe = [shown(['templates']), shown(['templates', 't1'])];
+    await expect.poll(() => reads.length).toBe(2);
+    await readAgain(queryClient, ['templates'], { exact: true });
+    await expect.poll(() => reads).toEqual(['templates', 'templates/t1', 'templates']);
+    expect(queryClient.getQueryState(['templates', 't1'])?.isInvalidated).toBe(false);
+    await readAgain(queryClient, ['templates']);
+    await expect.poll(() => reads.length).toBe(5);
+    for (const stop of unsubscribe) stop();
+  });
 });

@@ -47,14 +47,21 @@ export function createQueryClient(): QueryClient {
  * flight: TanStack Query joins that read instead of starting another, and the read may have been answered
  * before the change, leaving the old answer fresh for the whole stale time. Such a read is left to finish (a
  * route loader or a suspended page may be waiting on it; cancelling it would fail them) and then read again.
+ * `exact` limits it to the query of that very key, not the ones below it. Writes in the app call this, never
+ * `invalidateQueries` itself (a lint plugin, `scripts/lint/read-again-after-writes.grit`, says so).
  */
-export async function readAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+export async function readAgain(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  options: { exact?: boolean } = {},
+): Promise<void> {
+  const filters = { queryKey, exact: options.exact ?? false };
   const firstReads = queryClient
     .getQueryCache()
-    .findAll({ queryKey })
+    .findAll(filters)
     .filter((query) => query.state.data === undefined && query.state.fetchStatus === 'fetching');
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey }),
+    queryClient.invalidateQueries(filters),
     ...firstReads.map(async (query) => {
       // Joins the read in flight (a fetch without `cancelRefetch` does not start another).
       await query.fetch().catch(() => undefined);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useServices } from '@/app/services.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { activateRenewal } from '../spaces/api/recap.ts';
 
@@ -19,8 +20,8 @@ export function useRenewal(renewalId: string | undefined, onDone: () => void) {
     activateRenewal(api, config, renewalId)
       .then(async () => {
         toast.success(PLAN_ACTIVATED);
-        await queryClient.invalidateQueries({ queryKey: ['recap'] });
-        await queryClient.invalidateQueries({ queryKey: ['spaces'] });
+        await readAgain(queryClient, ['recap']);
+        await readAgain(queryClient, ['spaces']);
       })
       .catch((error: unknown) => toast.error(networkErrorMessage(error)))
       .finally(onDone);

@@ -3,6 +3,7 @@ import type { Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { type Branding, brandingQueryOptions, updateBranding } from '../api/customization.ts';
 
@@ -34,7 +35,7 @@ export function BrandingForm({
         custom_tos: customTos.trim() || null,
       });
       toast.success(BRANDING_UPDATED);
-      await queryClient.invalidateQueries({ queryKey: brandingQueryOptions(api, config, space.id).queryKey });
+      await readAgain(queryClient, brandingQueryOptions(api, config, space.id).queryKey);
     } catch (error) {
       toast.error(networkErrorMessage(error));
     } finally {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { createDashboard } from '../api/dashboard-writes.ts';
 import { DashboardNameDialog } from './DashboardNameDialog.tsx';
 
@@ -12,7 +13,7 @@ export function CreateDashboardDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const create = async (name: string) => {
     const dashboard = await createDashboard(ctx, name);
-    await queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(ctx.space) });
+    await readAgain(queryClient, iotKeys.dashboards(ctx.space));
     onClose();
     await navigate({ to: '/dashboards/$id/', params: { id: dashboard.id } });
   };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { ConfirmDialog } from '@/features/lists/components/ConfirmDialog.tsx';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
 import { cloneDashboard, updateDashboard } from '../api/dashboard-writes.ts';
@@ -21,7 +22,7 @@ export function DashboardActions({ dashboard, onEdit }: { dashboard: Dashboard; 
   const [open, setOpen] = useState<Open>(null);
   const [cloning, setCloning] = useState(false);
   const close = () => setOpen(null);
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: iotKeys.dashboards(ctx.space) });
+  const refreshList = () => readAgain(queryClient, iotKeys.dashboards(ctx.space));
 
   const rename = async (name: string) => {
     const saved = await updateDashboard(ctx, dashboard.id, { name });

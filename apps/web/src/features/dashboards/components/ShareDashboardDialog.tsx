@@ -6,6 +6,7 @@ import { FormField } from '@/components/FormField.tsx';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
 import { ApiError } from '@/lib/api.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import {
   dashboardSharesKey,
@@ -25,8 +26,8 @@ export function ShareDashboardDialog({ id, onClose }: { id: string; onClose: () 
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: dashboardSharesKey(ctx.space, id) }),
-      queryClient.invalidateQueries({ queryKey: iotKeys.dashboard(ctx.space, id), exact: true }),
+      readAgain(queryClient, dashboardSharesKey(ctx.space, id)),
+      readAgain(queryClient, iotKeys.dashboard(ctx.space, id), { exact: true }),
     ]);
 
   const add = async (event: FormEvent) => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { CopyField } from '@/components/CopyField.tsx';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../app/services.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { iotKeys } from '../../iot/api/query-keys.ts';
@@ -36,7 +37,7 @@ export function CreateDeviceDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       setCreated(await createGenericDevice(api, config, space, name.trim()));
-      void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
+      void readAgain(queryClient, iotKeys.devices(space));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

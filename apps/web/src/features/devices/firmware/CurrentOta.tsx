@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Ota } from '@/features/devices/api/ota.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../app/services.tsx';
 import { iotKeys } from '../../iot/api/query-keys.ts';
 import { formatDateTime } from '../../iot/model/format-time.ts';
@@ -24,7 +25,7 @@ export function CurrentOta({ space, deviceId, ota }: { space: string; deviceId: 
     setError(null);
     try {
       await cancelOta(api, config, space, ota.id);
-      await queryClient.invalidateQueries({ queryKey: iotKeys.deviceOta(space, deviceId) });
+      await readAgain(queryClient, iotKeys.deviceOta(space, deviceId));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

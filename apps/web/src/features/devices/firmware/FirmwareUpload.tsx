@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatBytes } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
+import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../app/services.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { iotKeys } from '../../iot/api/query-keys.ts';
@@ -41,7 +42,7 @@ export function FirmwareUpload({
       await uploadFirmware(api, config, space, deviceId, file);
       form.reset();
       setFile(null);
-      await queryClient.invalidateQueries({ queryKey: iotKeys.deviceOta(space, deviceId) });
+      await readAgain(queryClient, iotKeys.deviceOta(space, deviceId));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
 import { countriesQueryOptions, createSpace, SPACES_KEY } from '@/features/spaces/api/spaces.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import type { CreateKind } from '../model/flows.ts';
 
@@ -45,7 +46,7 @@ export function CreateSpaceForm({
         type: type || undefined,
         country: country || undefined,
       });
-      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+      await readAgain(queryClient, SPACES_KEY);
       spaces.select(created.id);
       toast.success(SPACE_CREATED);
       onCreated(created.id, kind);

@@ -12,6 +12,7 @@ import {
 } from '@/features/spaces/api/join.ts';
 import { SPACES_KEY } from '@/features/spaces/api/spaces.ts';
 import { logger } from '@/lib/logger.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { toast } from '@/lib/toast.tsx';
 import { initialJoinStep, JOIN_REDIRECT_MS, type JoinStep } from '../model/flows.ts';
 
@@ -57,7 +58,7 @@ export function JoinSpaceFlow({ initialCode, onFinish }: { initialCode: string; 
     try {
       await validateJoinCode(api, config, code);
       const result = await joinByCode(api, config, code);
-      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+      await readAgain(queryClient, SPACES_KEY);
       spaces.select(result.organizationId);
       if (result.alreadyMember) {
         toast.info(ALREADY_MEMBER);

@@ -5,6 +5,7 @@ import { LoadingButton } from '@/components/LoadingButton.tsx';
 import { acceptInvitation, declineInvitation, INVITATIONS_KEY } from '@/features/spaces/api/invitations.ts';
 import { SPACES_KEY } from '@/features/spaces/api/spaces.ts';
 import { roleLabel } from '@/features/spaces/model/role-label.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 
 const KIND = { edu: 'School', pro: 'Team' } as const;
@@ -18,12 +19,12 @@ export default function PendingInvitations({ invitations }: { invitations: Recei
   const { api, config, spaces } = useServices();
   const queryClient = useQueryClient();
 
-  const settle = () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+  const settle = () => readAgain(queryClient, INVITATIONS_KEY);
 
   const accept = async (invitation: ReceivedInvitation) => {
     try {
       const result = await acceptInvitation(api, config, invitation.id);
-      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+      await readAgain(queryClient, SPACES_KEY);
       spaces.select(result.organization_id);
       toast.success(`You joined ${invitation.organization_name}.`);
     } catch (error) {

@@ -5,6 +5,7 @@ import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
 import { SPACES_KEY, updateSpace } from '@/features/spaces/api/spaces.ts';
 import { InviteMembers } from '@/features/spaces/components/InviteMembers.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import type { ProSpaceStep } from '../model/flows.ts';
 
@@ -34,7 +35,7 @@ export function ProSpaceFlow({
           name: name.trim() === space.name ? undefined : name.trim(),
         })
       )
-        await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+        await readAgain(queryClient, SPACES_KEY);
       setStep('invite');
     } catch (error) {
       toast.error(networkErrorMessage(error));

@@ -3,6 +3,7 @@ import { type OrganizationSpaceType, ROLE_OPTIONS, rolesAllow, type Space } from
 import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { inviteMembers, membersQueryOptions } from '../api/members.ts';
 import { SPACES_KEY } from '../api/spaces.ts';
@@ -39,8 +40,8 @@ export function InviteMembers({ space }: { space: Space & { space: OrganizationS
       );
       toast.success(sent.length === 1 ? 'Invitation sent' : `${sent.length} invitations sent`);
       setLogin('');
-      await queryClient.invalidateQueries({ queryKey: membersQueryOptions(api, config, space.id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+      await readAgain(queryClient, membersQueryOptions(api, config, space.id).queryKey);
+      await readAgain(queryClient, SPACES_KEY);
     } catch (error) {
       toast.error(networkErrorMessage(error));
     } finally {

@@ -3,6 +3,7 @@ import type { Space } from '@tinkercloud/shared';
 import { useId, useRef } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { deleteLogo, type LogoKind, SPACES_KEY, uploadLogo } from '../api/spaces.ts';
 import { useHiddenLogos } from '../hooks.ts';
@@ -24,7 +25,7 @@ export function LogoField({ space, kind, canEdit }: { space: Space; kind: LogoKi
     try {
       await action();
       toast.success(done);
-      await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+      await readAgain(queryClient, SPACES_KEY);
     } catch (error) {
       toast.error(networkErrorMessage(error));
     } finally {

@@ -10,6 +10,7 @@ import {
 } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { cancelInvitation, changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
 import { roleLabel } from '../model/role-label.ts';
@@ -43,8 +44,7 @@ export function MembersTable({
     rolesAllow(space.roles, 'members.invite') &&
     (canChangeRole || invitation.roles.every((role) => role === baseRole));
   const hasActions = canRemove || invitations.some(canWithdraw);
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: membersQueryOptions(api, config, space.id).queryKey });
+  const refresh = () => readAgain(queryClient, membersQueryOptions(api, config, space.id).queryKey);
 
   const setRole = async (member: Member, role: string) => {
     try {

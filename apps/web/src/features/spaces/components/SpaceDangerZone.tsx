@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
 import { Modal } from '@/components/Modal.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { deleteSpace, leaveSpace, SPACES_KEY } from '../api/spaces.ts';
 
@@ -22,7 +23,7 @@ export function SpaceDangerZone({ space }: { space: Space }) {
     setPending(null);
     toast.success(message);
     spaces.select(MY_CLOUD_SPACE_ID);
-    await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+    await readAgain(queryClient, SPACES_KEY);
     await navigate({ to: '/', replace: true });
   };
 

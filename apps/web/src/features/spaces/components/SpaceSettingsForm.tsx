@@ -3,6 +3,7 @@ import { rolesAllow, SCHOOL_TYPES, type Space } from '@tinkercloud/shared';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { changedFields, countriesQueryOptions, SPACES_KEY, updateSpace } from '../api/spaces.ts';
 
@@ -25,7 +26,7 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
     try {
       if (await updateSpace(api, config, space.id, changedFields(space, form))) {
         toast.success(SPACE_UPDATED);
-        await queryClient.invalidateQueries({ queryKey: SPACES_KEY });
+        await readAgain(queryClient, SPACES_KEY);
       }
     } catch (error) {
       toast.error(networkErrorMessage(error));

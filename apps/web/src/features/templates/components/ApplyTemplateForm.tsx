@@ -21,6 +21,7 @@ import {
   prefixProblem,
 } from '../model/template-form.ts';
 import '../templates.css';
+import { readAgain } from '@/lib/query-client.ts';
 
 export interface ApplicableTemplate {
   kind: 'custom' | 'builtin';
@@ -71,7 +72,7 @@ export function ApplyTemplateForm({
       const made = await applyTemplate(ctx, applyRequest(template, prefix, choice));
       await Promise.all(
         [iotKeys.things, iotKeys.devices, iotKeys.dashboards, iotKeys.triggers].map((key) =>
-          queryClient.invalidateQueries({ queryKey: key(ctx.space) }),
+          readAgain(queryClient, key(ctx.space)),
         ),
       );
       setResult(made);

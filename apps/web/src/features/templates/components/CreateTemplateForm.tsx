@@ -9,6 +9,7 @@ import { networkErrorMessage } from '@/lib/toast.tsx';
 import { createCustomTemplate, type TemplatesCtx, templateKeys } from '../api/templates.ts';
 import { descriptionProblem, selectionProblem, templateNameProblem } from '../model/template-form.ts';
 import '../templates.css';
+import { readAgain } from '@/lib/query-client.ts';
 import { TemplateTextFields } from './TemplateTextFields.tsx';
 
 /** A group of checkboxes, one per item of the space. */
@@ -95,7 +96,7 @@ export function CreateTemplateForm({ ctx }: { ctx: TemplatesCtx }) {
         dashboard_ids: dashboardIds,
         trigger_ids: triggerIds,
       });
-      await queryClient.invalidateQueries({ queryKey: templateKeys.custom(ctx.space) });
+      await readAgain(queryClient, templateKeys.custom(ctx.space));
       await navigate({ to: '/templates/$id/', params: { id: made.template_id } });
     } catch (err) {
       setFailure(networkErrorMessage(err));

@@ -15,6 +15,7 @@ import {
   templateKeys,
 } from '../api/templates.ts';
 import '../templates.css';
+import { readAgain } from '@/lib/query-client.ts';
 
 /** Saves a Blob under a file name through a temporary object URL. */
 function saveBlob(blob: Blob, fileName: string) {
@@ -50,7 +51,7 @@ export function CustomTemplates({
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<CustomTemplateEntry | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: templateKeys.custom(ctx.space) });
+  const refresh = () => readAgain(queryClient, templateKeys.custom(ctx.space));
 
   const upload = async (file: File | undefined) => {
     if (!file) return;

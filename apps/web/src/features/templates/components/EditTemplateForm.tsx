@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CustomTemplate } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage } from '@/lib/toast.tsx';
 import { type TemplatesCtx, templateKeys, updateCustomTemplate } from '../api/templates.ts';
 import { descriptionProblem, templateNameProblem } from '../model/template-form.ts';
@@ -28,7 +29,7 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
     try {
       const saved = await updateCustomTemplate(ctx, template.template_id, { name: name.trim(), description });
       queryClient.setQueryData(templateKeys.one(ctx.space, saved.template_id), saved);
-      await queryClient.invalidateQueries({ queryKey: templateKeys.custom(ctx.space), exact: true });
+      await readAgain(queryClient, templateKeys.custom(ctx.space), { exact: true });
       await navigate({ to: '/templates/$id/', params: { id: saved.template_id } });
     } catch (err) {
       setFailure(networkErrorMessage(err));

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import type { Property } from '@/features/iot/api/schemas.ts';
+import { readAgain } from '@/lib/query-client.ts';
 
 /** Shows a value this browser published at once, then reads the variables again to get the stored one. */
 export function notePublishedValue(
@@ -15,5 +16,5 @@ export function notePublishedValue(
       p.id === property.id ? { ...p, last_value: value, value_updated_at: new Date().toISOString() } : p,
     ),
   );
-  void queryClient.invalidateQueries({ queryKey: key });
+  void readAgain(queryClient, key);
 }

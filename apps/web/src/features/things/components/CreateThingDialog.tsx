@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage } from '@/lib/toast.tsx';
 import { createThing, timezonesQueryOptions } from '../api/thing-writes.ts';
 import { useIotContext } from '../api/use-iot-context.ts';
@@ -63,8 +64,8 @@ export function CreateThingDialog({ onClose }: { onClose: () => void }) {
         ...(device ? { device_id: device } : {}),
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: iotKeys.things(ctx.space) }),
-        queryClient.invalidateQueries({ queryKey: iotKeys.devices(ctx.space) }),
+        readAgain(queryClient, iotKeys.things(ctx.space)),
+        readAgain(queryClient, iotKeys.devices(ctx.space)),
       ]);
       onClose();
       await navigate({ to: '/things/$id/', params: { id: thing.id } });

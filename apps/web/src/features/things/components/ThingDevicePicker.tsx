@@ -6,6 +6,7 @@ import { LoadingButton } from '@/components/LoadingButton.tsx';
 import { devicesQueryOptions } from '@/features/devices/api/devices.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import type { Thing } from '@/features/iot/api/schemas.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { bindDevice } from '../api/things.ts';
 
@@ -64,12 +65,10 @@ export function ThingDevicePicker({ space, thing }: { space: string; thing: Thin
       await bindDevice(api, config, space, thing.id, choice || null);
       toast.success(choice ? 'Device bound to the thing' : 'Device unbound from the thing');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: iotKeys.thing(space, thing.id) }),
-        queryClient.invalidateQueries({ queryKey: iotKeys.things(space) }),
-        queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) }),
-        ...[current, choice]
-          .filter(Boolean)
-          .map((id) => queryClient.invalidateQueries({ queryKey: iotKeys.device(space, id) })),
+        readAgain(queryClient, iotKeys.thing(space, thing.id)),
+        readAgain(queryClient, iotKeys.things(space)),
+        readAgain(queryClient, iotKeys.devices(space)),
+        ...[current, choice].filter(Boolean).map((id) => readAgain(queryClient, iotKeys.device(space, id))),
       ]);
     } catch (error) {
       toast.error(networkErrorMessage(error));

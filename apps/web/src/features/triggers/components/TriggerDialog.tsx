@@ -25,6 +25,7 @@ import {
 import { MessageFields } from './MessageFields.tsx';
 import { TriggerSourceFields } from './TriggerSourceFields.tsx';
 import '../triggers.css';
+import { readAgain } from '@/lib/query-client.ts';
 
 /** A message still reading as the defaults of one kind of trigger follows a change of kind. */
 function followDefaults(message: MessageDraft, from: TriggerDraft['source'], to: TriggerDraft['source']) {
@@ -98,7 +99,7 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
       const body = draftToBody(draft, typeOf);
       if (trigger) await replaceTrigger(ctx, trigger.id, body);
       else await createTrigger(ctx, body);
-      await queryClient.invalidateQueries({ queryKey: iotKeys.triggers(ctx.space) });
+      await readAgain(queryClient, iotKeys.triggers(ctx.space));
       toast.success(trigger ? 'Trigger saved' : 'Trigger created');
       onClose();
     } catch (err) {

@@ -3,6 +3,7 @@ import { wifiConfigProblem } from '@tinkercloud/device-protocol/board-config';
 import { type FormEvent, useMemo, useState } from 'react';
 import { createDevice } from '@/features/devices/api/devices.ts';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../../app/services.tsx';
 import { Field } from '../../../../components/Field.tsx';
 import { readSwitch } from '../../../../lib/feature-flags.ts';
@@ -107,7 +108,7 @@ export function BoardSetup({
           wifiFwVersion: boardReady ? (firmware ?? undefined) : undefined,
         });
         if (thingId) await bindToThing(api, config, space, thingId, device.id);
-        void queryClient.invalidateQueries({ queryKey: iotKeys.space(space) });
+        void readAgain(queryClient, iotKeys.space(space));
         onboardingId = (await startOnboarding(api, config, space, device.id)).id;
       }
       if (!boardReady) {

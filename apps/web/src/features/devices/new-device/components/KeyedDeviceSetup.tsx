@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { createKeyedDevice } from '@/features/devices/api/devices.ts';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../../app/services.tsx';
 import { iotKeys } from '../../../iot/api/query-keys.ts';
 import { useSpaces } from '../../../spaces/hooks.ts';
@@ -43,7 +44,7 @@ export function KeyedDeviceSetup({ kind, thingId }: { kind: '3p' | 'none'; thing
       });
       if (thingId) await bindToThing(api, config, space, thingId, device.id);
       setCreated({ credentials: { deviceId: device.id, deviceName: device.name, secretKey }, board });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.space(space) });
+      void readAgain(queryClient, iotKeys.space(space));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

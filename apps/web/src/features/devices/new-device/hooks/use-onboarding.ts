@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isOnboardingActive, type Onboarding } from '@tinkercloud/shared';
 import { useEffect, useRef, useState } from 'react';
+import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../../app/services.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { subscribeOnboardings } from '../../../../lib/live-events.ts';
@@ -62,8 +63,8 @@ export function useOnboarding(space: string, id: string) {
     }
     if (onboarding.provisioned_at && seenActive.current && !announced.current) {
       announced.current = true;
-      void queryClient.invalidateQueries({ queryKey: iotKeys.devices(space) });
-      void queryClient.invalidateQueries({ queryKey: iotKeys.device(space, onboarding.device_id) });
+      void readAgain(queryClient, iotKeys.devices(space));
+      void readAgain(queryClient, iotKeys.device(space, onboarding.device_id));
       toast.success(availableMessage(onboarding.device_name));
     }
   }, [onboarding, queryClient, space]);
