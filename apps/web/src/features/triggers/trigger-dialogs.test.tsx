@@ -173,4 +173,31 @@ describe('trigger dialogs', () => {
     await waitFor(() => expect(writes[0]?.method).toBe('POST'));
     expect(writes[0]?.url).toBe('/iot/v1/triggers/tr1');
   });
+
+  it('keeps, when saving an edit, the actions the form does not show, and says so', async () => {
+    const u = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const email = (id: string, to: string) => ({
+      id,
+      name: id,
+      kind: 'NOTIFY-EMAIL',
+      email: { subject: { expression: 'S' }, body: { expression: 'B' }, delivery: { to: [{ id: to }] } },
+    });
+    const { handle, writes } = setup({
+      triggers: [{ ...tooHot, actions: [email('first', u(1)), email('night', u(2))] }],
+    });
+    renderApp('/triggers?trigger=tr1', { handle });
+    const detail = await screen.findByRole('dialog', { name: 'Too hot' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit trigger' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit trigger' });
+    expect(edit.textContent).toContain(
+      'This trigger has 1 more action than this form shows; saving keeps it.',
+    );
+    await waitFor(() =>
+      expect((within(edit).getByLabelText('Variable') as HTMLSelectElement).value).toBe('p1'),
+    );
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save trigger' }));
+    await waitFor(() => expect(writes[0]?.method).toBe('POST'));
+    const sent = writes[0]?.body as Trigger;
+    expect(sent.actions?.map((a) => a.name)).toEqual(['Too hot (e-mail)', 'night']);
+  });
 });

@@ -22,6 +22,7 @@ import {
   type MessageDraft,
   type TriggerDraft,
 } from '../model/trigger-draft.ts';
+import { keptActionsText } from '../model/trigger-kept-parts.ts';
 import { MessageFields } from './MessageFields.tsx';
 import { TriggerSourceFields } from './TriggerSourceFields.tsx';
 import '../triggers.css';
@@ -110,6 +111,7 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
   };
 
   const loadFailed = things.isError || devices.isError;
+  const keptText = keptActionsText({ others: draft.otherActions ?? [], dropped: draft.droppedActions ?? 0 });
   return (
     <Dialog label={trigger ? 'Edit trigger' : 'Create trigger'} onClose={onClose} className="modal-wide">
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
@@ -161,6 +163,7 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
           error={problems.push}
           testId="trigger-push"
         />
+        {keptText && <p className="field-hint">{keptText}</p>}
         {problems.actions && (
           <p className="field-error" role="alert">
             {problems.actions}

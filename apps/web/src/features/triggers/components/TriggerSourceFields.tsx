@@ -2,7 +2,13 @@ import { conditionKindOf, conditionNeedsValue, conditionOperatorsFor } from '@ti
 import { FormField } from '@/components/FormField.tsx';
 import type { Device, ThingWithProperties } from '@/features/iot/api/schemas.ts';
 import { OPERATOR_LABELS } from '../model/condition-labels.ts';
-import type { DraftProblems, StatusCondition, TriggerDraft } from '../model/trigger-draft.ts';
+import {
+  type DraftProblems,
+  KEPT_DEVICES,
+  type StatusCondition,
+  type TriggerDraft,
+} from '../model/trigger-draft.ts';
+import { keptDevicesLabel } from '../model/trigger-kept-parts.ts';
 
 type Patch = (patch: Partial<TriggerDraft>) => void;
 
@@ -133,6 +139,7 @@ function DeviceFields({
             onChange={(event) => patch({ deviceId: event.target.value })}
           >
             <option value="">Any device of the space</option>
+            {draft.keptDevices && <option value={KEPT_DEVICES}>{keptDevicesLabel(draft.keptDevices)}</option>}
             {devices.map((device) => (
               <option key={device.id} value={device.id}>
                 {device.name}

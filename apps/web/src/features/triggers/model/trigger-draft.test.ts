@@ -5,6 +5,7 @@ import {
   draftProblems,
   draftToBody,
   emptyDraft,
+  KEPT_DEVICES,
   parseConditionValue,
   type TriggerDraft,
 } from './trigger-draft.ts';
@@ -132,7 +133,7 @@ describe('trigger draft', () => {
       operator: 'GTE',
       value: '31',
     });
-    expect(back.email).toEqual({ enabled: true, title: 'S {{property.value}}', body: 'B', to: ['u2'] });
+    expect(back.email).toMatchObject({ enabled: true, title: 'S {{property.value}}', body: 'B', to: ['u2'] });
     expect(back.push.enabled).toBe(false);
     const device = draftFromTrigger(
       {
@@ -144,5 +145,89 @@ describe('trigger draft', () => {
       'u1',
     );
     expect(device).toMatchObject({ source: 'device', deviceId: 'd1', status: 'DISCONNECTED', grace: '300' });
+  });
+
+  it('gives back what the form does not show: more actions, copies, declared placeholders, a device set', () => {
+    const u = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const variables = [{ placeholder: 't', entity: 'PROPERTY' as const, attribute: 'VALUE' as const }];
+    const trigger: Trigger = {
+      id: 'tr3',
+      name: 'Door',
+      device_status_source: { criteria: 'INCLUDE', device_ids: ['d1', 'd2'], grace_period_offline: 60 },
+      condition: { operator: 'DISCONNECTED' },
+      actions: [
+        {
+          id: 'a1',
+          name: 'Door (e-mail)',
+          kind: 'NOTIFY-EMAIL',
+          email: {
+            subject: { expression: 'Door {{t}}', variables },
+            body: { expression: 'B' },
+            delivery: { to: [{ id: u(1) }], cc: [{ id: u(2) }] },
+          },
+        },
+        {
+          id: 'a2',
+          name: 'Night shift',
+          kind: 'NOTIFY-EMAIL',
+          email: {
+            subject: { expression: 'Door' },
+            body: { expression: 'Night' },
+            delivery: { to: [{ id: u(3) }] },
+          },
+        },
+        {
+          id: 'a3',
+          name: 'Gone',
+          kind: 'NOTIFY-PUSH',
+          push_notification: { title: { expression: 'T' }, body: { expression: 'B' }, delivery: { to: [] } },
+        },
+      ],
+    };
+    const back = draftFromTrigger(trigger, u(1));
+    expect(back.deviceId).toBe(KEPT_DEVICES);
+    expect(back.droppedActions).toBe(0);
+    // The first notification action (no recipient left) is the form's; it gets the editor as recipient.
+    expect(back.push.to).toEqual([u(1)]);
+    const body = draftToBody({ ...back, email: { ...back.email, title: 'Door is {{t}}' } }, typeOf);
+    expect(body.device_status_source).toMatchObject({ criteria: 'INCLUDE', device_ids: ['d1', 'd2'] });
+    expect(body.actions?.map((a) => a.name)).toEqual(['Door (e-mail)', 'Door (notification)', 'Night shift']);
+    expect(body.actions?.[0]?.email).toEqual({
+      subject: { expression: 'Door is {{t}}', variables },
+      body: { expression: 'B' },
+      delivery: { to: [{ id: u(1) }], cc: [{ id: u(2) }] },
+    });
+    expect(body.actions?.[2]?.email?.delivery.to).toEqual([{ id: u(3) }]);
+    // Choosing "any device" replaces the set.
+    expect(draftToBody({ ...back, deviceId: '' }, typeOf).device_status_source).toMatchObject({
+      criteria: 'EXCLUDE',
+      device_ids: [],
+    });
+    // Only the kept actions left: still a trigger that tells someone.
+    const onlyKept = {
+      ...back,
+      email: { ...back.email, enabled: false },
+      push: { ...back.push, enabled: false },
+    };
+    expect(draftProblems(onlyKept, typeOf).actions).toBeUndefined();
+    expect(draftToBody(onlyKept, typeOf).actions?.map((a) => a.name)).toEqual(['Night shift']);
+  });
+
+  it('counts the extra actions that can no longer be sent back', () => {
+    const stale = draftFromTrigger(
+      {
+        id: 'tr4',
+        name: 'Hot',
+        property_id: 'temp',
+        condition: { operator: 'CHANGED' },
+        actions: [
+          { id: 'a1', name: 'p1', kind: 'NOTIFY-PUSH', push_notification: {} },
+          { id: 'a2', name: 'p2', kind: 'NOTIFY-PUSH', push_notification: { delivery: { to: [] } } },
+        ],
+      },
+      'u1',
+    );
+    expect(stale.otherActions).toEqual([]);
+    expect(stale.droppedActions).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type TriggerBody,
 } from '@tinkercloud/shared/iot';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
+import { type KeptDevices, keptActionsOf, keptDevicesOf, type MessageExtras } from './trigger-kept-parts.ts';
 
 /**
  * The trigger dialog's form as plain strings and flags, and the `PUT /iot/v1/triggers` body it becomes. A
@@ -23,7 +24,12 @@ export interface MessageDraft {
   body: string;
   /** Recipient user ids; a new action goes to the person creating it. */
   to: string[];
+  /** What an edited action holds beyond these fields, sent back as it was. */
+  extras?: MessageExtras;
 }
+
+/** The device choice of a trigger watching a set the form cannot pick (`keptDevices`). */
+export const KEPT_DEVICES = 'kept';
 
 export interface TriggerDraft {
   name: string;
@@ -33,13 +39,18 @@ export interface TriggerDraft {
   operator: ConditionOperator;
   /** The comparison value as typed (numbers and JSON parsed when sent). */
   value: string;
-  /** A device id, or '' for any device of the space. */
+  /** A device id, '' for any device of the space, or KEPT_DEVICES for `keptDevices`. */
   deviceId: string;
+  keptDevices?: KeptDevices;
   status: StatusCondition;
   /** Whole seconds the device must keep its new status before the trigger fires. */
   grace: string;
   email: MessageDraft;
   push: MessageDraft;
+  /** An edited trigger's actions beyond its first e-mail and notification, sent back as they were. */
+  otherActions?: CreateActionBody[];
+  /** Its actions that cannot be sent back (no recipient left). */
+  droppedActions?: number;
 }
 
 export const DEFAULT_MESSAGES = {
@@ -95,7 +106,10 @@ function messageFrom(
 const valueText = (value: unknown) =>
   value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
-/** The form of an existing trigger (its first e-mail and first notification action). */
+/**
+ * The form of an existing trigger: its first e-mail and first notification action are edited, what else it
+ * holds is kept (`trigger-kept-parts.ts`).
+ */
 export function draftFromTrigger(trigger: Trigger, me: string): TriggerDraft {
   const base = emptyDraft(me);
   const email = trigger.actions?.find((a) => a.kind === 'NOTIFY-EMAIL')?.email as StoredMessage | undefined;
@@ -103,6 +117,8 @@ export function draftFromTrigger(trigger: Trigger, me: string): TriggerDraft {
     | StoredMessage
     | undefined;
   const source = trigger.device_status_source;
+  const keptDevices = keptDevicesOf(source);
+  const kept = keptActionsOf(trigger);
   const operator = trigger.condition?.operator ?? 'CHANGED';
   const status: StatusCondition =
     operator === 'CONNECTED' || operator === 'DISCONNECTED' ? operator : 'CHANGED';
@@ -114,15 +130,22 @@ export function draftFromTrigger(trigger: Trigger, me: string): TriggerDraft {
     propertyId: trigger.property_id ?? '',
     operator: source ? 'CHANGED' : operator,
     value: valueText(trigger.condition?.value),
-    deviceId: source?.criteria === 'INCLUDE' ? (source.device_ids?.[0] ?? '') : '',
+    deviceId: keptDevices
+      ? KEPT_DEVICES
+      : source?.criteria === 'INCLUDE'
+        ? (source.device_ids?.[0] ?? '')
+        : '',
+    keptDevices,
     status,
     grace: String(
       status === 'DISCONNECTED'
         ? (source?.grace_period_offline ?? 0)
         : (source?.grace_period_online ?? source?.grace_period_offline ?? 0),
     ),
-    email: messageFrom(email, base.email, 'subject'),
-    push: messageFrom(push, base.push, 'title'),
+    email: { ...messageFrom(email, base.email, 'subject'), extras: kept.email },
+    push: { ...messageFrom(push, base.push, 'title'), extras: kept.push },
+    otherActions: kept.others,
+    droppedActions: kept.dropped,
   };
 }
 
@@ -172,7 +195,8 @@ export function draftProblems(draft: TriggerDraft, typeOf: (propertyId: string) 
     if (!Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE_SECONDS)
       problems.grace = 'Enter whole seconds, from 0 to 1209600 (14 days).';
   }
-  if (!draft.email.enabled && !draft.push.enabled) problems.actions = 'Choose at least one way to tell.';
+  if (!draft.email.enabled && !draft.push.enabled && (draft.otherActions ?? []).length === 0)
+    problems.actions = 'Choose at least one way to tell.';
   for (const which of ['email', 'push'] as const) {
     const m = draft[which];
     if (m.enabled && (m.title.trim() === '' || m.body.trim() === ''))
@@ -191,9 +215,13 @@ function actionsOf(draft: TriggerDraft): CreateActionBody[] {
       name: `${name} (e-mail)`.slice(0, 256),
       kind: 'NOTIFY-EMAIL',
       email: {
-        subject: { expression: draft.email.title.trim() },
-        body: { expression: draft.email.body },
-        delivery: { to: to(draft.email.to) },
+        subject: expression(draft.email.title.trim(), draft.email.extras?.titleVariables),
+        body: expression(draft.email.body, draft.email.extras?.bodyVariables),
+        delivery: {
+          to: to(draft.email.to),
+          ...(draft.email.extras?.cc && { cc: draft.email.extras.cc }),
+          ...(draft.email.extras?.bcc && { bcc: draft.email.extras.bcc }),
+        },
       },
     });
   }
@@ -202,13 +230,26 @@ function actionsOf(draft: TriggerDraft): CreateActionBody[] {
       name: `${name} (notification)`.slice(0, 256),
       kind: 'NOTIFY-PUSH',
       push_notification: {
-        title: { expression: draft.push.title.trim() },
-        body: { expression: draft.push.body },
+        title: expression(draft.push.title.trim(), draft.push.extras?.titleVariables),
+        body: expression(draft.push.body, draft.push.extras?.bodyVariables),
         delivery: { to: to(draft.push.to) },
       },
     });
   }
-  return actions;
+  return [...actions, ...(draft.otherActions ?? [])];
+}
+
+const expression = (text: string, variables: MessageExtras['titleVariables']) =>
+  variables ? { expression: text, variables } : { expression: text };
+
+/** One device, every device of the space (EXCLUDE none), or the set the trigger had. */
+function devicesOf(draft: TriggerDraft): { criteria: 'INCLUDE' | 'EXCLUDE'; device_ids: string[] } {
+  const kept = draft.deviceId === KEPT_DEVICES;
+  if (kept && draft.keptDevices)
+    return { criteria: draft.keptDevices.criteria, device_ids: draft.keptDevices.ids };
+  return draft.deviceId && !kept
+    ? { criteria: 'INCLUDE', device_ids: [draft.deviceId] }
+    : { criteria: 'EXCLUDE', device_ids: [] };
 }
 
 /** The request body of a checked draft (`draftProblems` empty): for a new trigger, or replacing one. */
@@ -235,9 +276,7 @@ export function draftToBody(
   return {
     ...common,
     device_status_source: {
-      // No device chosen: every device of the space (EXCLUDE none).
-      criteria: draft.deviceId ? 'INCLUDE' : 'EXCLUDE',
-      device_ids: draft.deviceId ? [draft.deviceId] : [],
+      ...devicesOf(draft),
       ...(draft.status !== 'DISCONNECTED' && { grace_period_online: grace }),
       ...(draft.status !== 'CONNECTED' && { grace_period_offline: grace }),
     },
