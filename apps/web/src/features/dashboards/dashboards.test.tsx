@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toErrorBody } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import { renderApp, space } from '@/test/app-harness.tsx';
 import type { Property, Thing } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
@@ -174,6 +176,30 @@ describe('Dashboard page', () => {
       'Hello',
       'Welcome',
     ]);
+  });
+
+  it('keeps the messages and the chart as last read when reading them again fails', async () => {
+    const iot = demo();
+    let down = false;
+    const handle = (url: string, options: RequestOptions) => {
+      if (down && url.startsWith('/iot/v2/series/'))
+        throw new ApiError(
+          toErrorBody({ code: 'unexpected_error', detail: 'Network Error: down', status: 503 }),
+        );
+      return iot.handle(url, options);
+    };
+    const { queryClient } = renderApp('/dashboards/b1/', { handle });
+    await within(await screen.findByRole('article', { name: 'Messages' })).findAllByRole('listitem');
+    const chart = widgetCard('Temperature and humidity');
+    await within(chart).findByRole('figure');
+    down = true;
+    await queryClient.refetchQueries();
+    for (const card of [widgetCard('Messages'), chart])
+      await waitFor(() =>
+        expect(within(card).getByRole('status').textContent).toBe('Shown as last read: Network Error: down'),
+      );
+    expect(within(widgetCard('Messages')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(chart).getByRole('figure')).toBeTruthy();
   });
 
   it('publishes the opposite value when the switch is clicked', async () => {

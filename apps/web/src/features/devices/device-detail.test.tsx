@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toErrorBody } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import { renderApp } from '@/test/app-harness.tsx';
 import type { Device, Property, Thing } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
@@ -290,5 +292,29 @@ describe('Things pages', () => {
     expect(call?.url).toBe('/v1/ota?device_id=d1&limit=500&order=desc');
     renderApp('/devices/d2/fwupdate/', { handle: iot.handle });
     expect(await screen.findByText('No firmware updates yet')).toBeTruthy();
+  });
+
+  it('keeps its status history as last read when reading it again fails', async () => {
+    const iot = greenhouse();
+    let down = false;
+    const handle = (url: string, options: RequestOptions) => {
+      if (down && (url.includes('/status?') || url.includes('/v1/ota?')))
+        throw new ApiError(
+          toErrorBody({ code: 'unexpected_error', detail: 'Network Error: down', status: 503 }),
+        );
+      return iot.handle(url, options);
+    };
+    const { queryClient } = renderApp('/devices/d1/', { handle });
+    const history = await screen.findByRole('region', { name: 'Status history' });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    down = true;
+    await queryClient.refetchQueries();
+    await waitFor(() =>
+      expect(within(history).getByRole('status').textContent).toBe('Shown as last read: Network Error: down'),
+    );
+    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
+    down = false;
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(within(history).queryByRole('status')).toBeNull());
   });
 });

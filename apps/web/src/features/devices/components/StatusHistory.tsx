@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '@/app/services.tsx';
+import { reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { deviceStatusQueryOptions } from '../api/devices.ts';
 
@@ -10,10 +11,11 @@ export function StatusHistory({ space, deviceId }: { space: string; deviceId: st
   return (
     <section className="card" aria-labelledby="status-history-title">
       <h2 id="status-history-title">Status history</h2>
+      {reReadFailed(query) && <StaleNotice error={query.error} />}
       {query.isPending ? (
         <p className="muted">Loading…</p>
-      ) : query.isError ? (
-        <p className="muted">The history could not be loaded: {query.error.message}</p>
+      ) : query.data === undefined ? (
+        <p className="muted">The history could not be loaded: {query.error?.message}</p>
       ) : query.data.length === 0 ? (
         <p className="muted">The device has not connected yet.</p>
       ) : (

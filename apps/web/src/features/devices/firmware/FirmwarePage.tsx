@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import { otaHistoryQueryOptions } from '@/features/devices/api/ota.ts';
 import { useServices } from '../../../app/services.tsx';
 import { EmptyState } from '../../../components/Page.tsx';
@@ -26,10 +27,11 @@ export function FirmwarePage({ deviceId }: { deviceId: string }) {
     <>
       {canWrite && <FirmwareUpload space={selected.id} deviceId={deviceId} disabled={!!current} />}
       {current && <CurrentOta key={current.id} space={selected.id} deviceId={deviceId} ota={current} />}
+      {reReadFailed(history) && <StaleNotice error={history.error} />}
       {history.isPending ? (
         <p className="muted">Loading…</p>
-      ) : history.isError ? (
-        <EmptyState title="Firmware updates could not be loaded" hint={history.error.message} />
+      ) : history.data === undefined ? (
+        <EmptyState title="Firmware updates could not be loaded" hint={history.error?.message} />
       ) : history.data.length === 0 ? (
         <EmptyState title="No firmware updates yet" hint="Over-the-air updates will be listed here." />
       ) : (

@@ -55,7 +55,7 @@ export function NetworkConfig({ deviceId }: { deviceId: string }) {
           <dd data-testid="credential">
             {credential.isPending
               ? 'Loading…'
-              : credential.isError
+              : credential.data === undefined
                 ? 'Unknown'
                 : credential.data.kind === 'key'
                   ? `A secret key (${credential.data.set ? 'set' : 'not set yet'})`

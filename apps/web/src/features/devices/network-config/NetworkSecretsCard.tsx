@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { downloadText } from '@/components/DownloadButton.tsx';
 import { FormField } from '@/components/FormField.tsx';
+import { firstReadFailed } from '@/components/StaleNotice.tsx';
 import type { Device } from '@/features/iot/api/schemas.ts';
 import { networkConnectionsQueryOptions, networkSecretsHeader } from './network-secrets.ts';
 
@@ -27,7 +28,8 @@ export function NetworkSecretsCard({ device }: { device: Device }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
 
-  if (!type || connections.isError) return null;
+  // Only a first read that failed hides the card: a failed re-read keeps the form and what was typed.
+  if (!type || firstReadFailed(connections)) return null;
   const offered = connections.data ?? [];
   const current =
     offered.find((c) => c.connection === (chosen ?? connectionOf(device))) ?? offered[0] ?? undefined;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AsyncQuery } from '@/components/AsyncState.tsx';
 import { Button } from '@/components/Button.tsx';
+import { reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { type Dated, mostRecent } from '../model/recent-items.ts';
 
@@ -35,7 +36,8 @@ export function RecentList<T extends Item>({
         <h3 id={id}>{title}</h3>
         {viewAll}
       </header>
-      {query.isError || !query.data ? (
+      {reReadFailed(query) && <StaleNotice error={query.error} />}
+      {!query.data ? (
         <div role="alert" className="recent-error">
           <p>
             {title} could not be loaded. {query.error?.message}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GraphRange } from '@tinkercloud/shared';
 import { useMemo } from 'react';
+import { reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import { useServices } from '../../../app/services.tsx';
 import { TimeSeriesChart } from '../../../components/charts/TimeSeriesChart.tsx';
 import { EmptyState } from '../../../components/Page.tsx';
@@ -29,7 +30,8 @@ export function VariableCharts({ space, thingId, range, streaming, pollMs }: Var
   // One stable input per series until the cache changes, so a chart re-renders without new data only as needed.
   const inputs = useMemo(() => query.data?.series.map((s) => [toChartInput(s)]) ?? [], [query.data]);
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <EmptyState title="History could not be loaded" hint={query.error.message} />;
+  if (query.data === undefined)
+    return <EmptyState title="History could not be loaded" hint={query.error?.message} />;
   const { series, intervalS } = query.data;
   if (series.length === 0)
     return <EmptyState title="Nothing to chart" hint="This thing has no numeric variables." />;
@@ -40,6 +42,7 @@ export function VariableCharts({ space, thingId, range, streaming, pollMs }: Var
   const from = live ? to - LIVE_WINDOW_MS : query.data.from;
   return (
     <div className="chart-grid-list">
+      {reReadFailed(query) && <StaleNotice error={query.error} />}
       {series.map((s, i) => (
         <TimeSeriesChart
           key={s.propertyId}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MY_CLOUD_SPACE_ID } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
+import { firstReadFailed, reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
 import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { notificationsQueryOptions } from '@/features/notifications/api/notifications.ts';
@@ -65,7 +66,8 @@ export default function TriggerDetailDialog({
         <dd>{formatDateTime(trigger.updated_at ?? trigger.created_at)}</dd>
       </dl>
       <h3>Recent firings</h3>
-      {log.isError ? (
+      {reReadFailed(log) && <StaleNotice error={log.error} />}
+      {firstReadFailed(log) ? (
         <p className="muted">Firings could not be loaded.</p>
       ) : (log.data?.firings.length ?? 0) === 0 ? (
         <p className="muted">{log.isPending ? 'Loading…' : 'It has not fired yet.'}</p>
@@ -79,7 +81,8 @@ export default function TriggerDetailDialog({
         </ul>
       )}
       <h3>Recent notifications it sent you</h3>
-      {notifications.isError ? (
+      {reReadFailed(notifications) && <StaleNotice error={notifications.error} />}
+      {firstReadFailed(notifications) ? (
         <p className="muted">Notifications could not be loaded.</p>
       ) : firings.length === 0 ? (
         <p className="muted">

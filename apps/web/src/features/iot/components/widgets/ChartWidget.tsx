@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { firstReadFailed, reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import { toast } from '@/lib/toast.tsx';
 import { useServices } from '../../../../app/services.tsx';
 import { TimeSeriesChart } from '../../../../components/charts/TimeSeriesChart.tsx';
@@ -69,7 +70,7 @@ export function ChartWidget({ widget, variables, space, range, streaming }: Widg
   const rangeForm = <ChartRangeForm custom={custom} onChange={setCustom} />;
   const state = results.some((r) => r.isPending)
     ? 'Loading…'
-    : results.some((r) => r.isError)
+    : results.some(firstReadFailed)
       ? 'History could not be loaded'
       : chart.lines.length === 0
         ? 'No variable to chart'
@@ -83,9 +84,11 @@ export function ChartWidget({ widget, variables, space, range, streaming }: Widg
       </>
     );
   }
+  const stale = results.find(reReadFailed);
   return (
     <>
       {rangeForm}
+      {stale && <StaleNotice error={stale.error} />}
       <TimeSeriesChart
         title={widget.name || 'Chart'}
         embedded

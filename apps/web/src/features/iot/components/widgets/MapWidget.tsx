@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useServices } from '@/app/services.tsx';
+import { firstReadFailed, reReadFailed, StaleNotice } from '@/components/StaleNotice.tsx';
 import { messagesQueryOptions } from '@/features/iot/api/messages.ts';
 import { LIVE_POLL_MS } from '@/features/iot/live/use-live-updates.ts';
 import { type LatLon, readLocation, routeOf } from '@/features/iot/model/widgets/location.ts';
@@ -60,10 +61,11 @@ export function AdvancedMapWidget({ widget, variables, space, streaming }: Widge
   const markers = useMemo(() => (last ? [last] : []), [last]);
   if (!variable) return <NoVariable />;
   if (history.isPending) return <p className="muted">Loading…</p>;
-  if (history.isError) return <p className="muted">History could not be loaded</p>;
+  if (firstReadFailed(history)) return <p className="muted">History could not be loaded</p>;
   const label = widget.name || variable.name;
   return (
     <div className="widget-map-box">
+      {reReadFailed(history) && <StaleNotice error={history.error} />}
       <Suspense fallback={<p className="muted">Loading map…</p>}>
         <LeafletMap markers={markers} route={route} tiles={tiles} label={`Route of ${label}`} />
       </Suspense>
