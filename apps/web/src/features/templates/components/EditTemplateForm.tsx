@@ -4,6 +4,7 @@ import type { CustomTemplate } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage } from '@/lib/toast.tsx';
+import { useDraft } from '@/lib/use-draft.ts';
 import { type TemplatesCtx, templateKeys, updateCustomTemplate } from '../api/templates.ts';
 import { descriptionProblem, templateNameProblem } from '../model/template-form.ts';
 import { TemplateTextFields } from './TemplateTextFields.tsx';
@@ -12,8 +13,10 @@ import { TemplateTextFields } from './TemplateTextFields.tsx';
 export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; template: CustomTemplate }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [name, setName] = useState(template.name);
-  const [description, setDescription] = useState(template.description);
+  const nameDraft = useDraft(template.name);
+  const descriptionDraft = useDraft(template.description);
+  const name = nameDraft.value;
+  const description = descriptionDraft.value;
   const [errors, setErrors] = useState<{ name?: string | null; description?: string | null }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,8 +46,8 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
       <TemplateTextFields
         name={name}
         description={description}
-        onName={setName}
-        onDescription={setDescription}
+        onName={nameDraft.set}
+        onDescription={descriptionDraft.set}
         errors={errors}
         descriptionLabel="Description"
         descriptionRows={4}

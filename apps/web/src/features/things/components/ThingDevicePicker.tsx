@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
@@ -8,6 +7,7 @@ import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import type { Thing } from '@/features/iot/api/schemas.ts';
 import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
+import { useDraft } from '@/lib/use-draft.ts';
 import { bindDevice } from '../api/things.ts';
 
 /**
@@ -58,12 +58,14 @@ export function ThingDevicePicker({ space, thing }: { space: string; thing: Thin
   const { api, config } = useServices();
   const queryClient = useQueryClient();
   const current = thing.device_id ?? '';
-  const [choice, setChoice] = useState(current);
+  const draft = useDraft(current);
+  const choice = draft.value;
 
   const save = async () => {
     try {
       await bindDevice(api, config, space, thing.id, choice || null);
       toast.success(choice ? 'Device bound to the thing' : 'Device unbound from the thing');
+      draft.accept(choice);
       await Promise.all([
         readAgain(queryClient, iotKeys.thing(space, thing.id)),
         readAgain(queryClient, iotKeys.things(space)),
@@ -77,7 +79,7 @@ export function ThingDevicePicker({ space, thing }: { space: string; thing: Thin
 
   return (
     <div className="form-inline">
-      <DeviceSelect space={space} thingId={thing.id} value={choice} onChange={setChoice} />
+      <DeviceSelect space={space} thingId={thing.id} value={choice} onChange={draft.set} />
       <LoadingButton onClick={save} disabled={choice === current}>
         Save
       </LoadingButton>

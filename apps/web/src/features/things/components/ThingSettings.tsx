@@ -9,6 +9,7 @@ import { FormField } from '@/components/FormField.tsx';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import type { Thing } from '@/features/iot/api/schemas.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { useDraft } from '@/lib/use-draft.ts';
 import { deleteThing, updateThing } from '../api/thing-writes.ts';
 import { useIotContext } from '../api/use-iot-context.ts';
 import { thingNameProblem } from './CreateThingDialog.tsx';
@@ -46,7 +47,8 @@ function SettingForm({
   /** The button's text; not "Save", which names the device picker's button on the same page. */
   action: string;
 }) {
-  const [value, setValue] = useState(initial);
+  const draft = useDraft(initial);
+  const value = draft.value;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -57,6 +59,7 @@ function SettingForm({
     setBusy(true);
     try {
       await save(value.trim());
+      draft.accept(value.trim());
     } catch {
       // useApiMutation has shown the failure.
     } finally {
@@ -65,13 +68,17 @@ function SettingForm({
   };
   return (
     <form className="form form-inline" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label={label} hint={hint} error={error}>
+      <FormField
+        label={label}
+        hint={draft.changedMeanwhile ? `Changed meanwhile to “${initial}”: saving replaces it.` : hint}
+        error={error}
+      >
         {(control) => (
           <input
             {...control}
             type={type}
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => draft.set(event.target.value)}
             maxLength={maxLength}
             autoComplete="off"
           />
@@ -101,7 +108,6 @@ export function ThingSettings({ thing }: { thing: Thing }) {
   return (
     <div className="thing-settings">
       <SettingForm
-        key={`name-${thing.name}`}
         label="Thing name"
         initial={thing.name}
         check={thingNameProblem}
@@ -110,7 +116,6 @@ export function ThingSettings({ thing }: { thing: Thing }) {
         save={(name) => update.mutateAsync({ name })}
       />
       <SettingForm
-        key={`webhook-${webhook}`}
         label="Webhook URL"
         hint="Every new value of the thing is posted to this address. Leave it empty for none."
         type="url"

@@ -27,7 +27,7 @@ function EditTemplatePage() {
         </Link>
       </HeaderPortal>
       {spaceAllows(selected, 'iot.write') ? (
-        <EditTemplateForm key={template.updated_at} ctx={ctx} template={template} />
+        <EditTemplateForm ctx={ctx} template={template} />
       ) : (
         <EmptyState title="Your role cannot change templates here" />
       )}

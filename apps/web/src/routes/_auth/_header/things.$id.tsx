@@ -63,7 +63,7 @@ function ThingPage() {
             </>
           )}
         </dl>
-        {canWrite && <ThingDevicePicker key={thing.device_id ?? ''} space={selected.id} thing={thing} />}
+        {canWrite && <ThingDevicePicker space={selected.id} thing={thing} />}
       </div>
       <section className="device-section" aria-labelledby="thing-variables-title">
         <h2 id="thing-variables-title">Variables</h2>
