@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { endPool } from './end-pool.ts';
 import { ensurePgliteDataDir } from './pglite-data-dir.ts';
-import { keepStatistics } from './pglite-statistics.ts';
+import { keepTablesMaintained } from './pglite-maintenance.ts';
 import * as schema from './schema/index.ts';
 
 /** How long closing waits for the pool's connections to end. */
@@ -22,7 +22,7 @@ const POOL_END_GRACE_MS = 10_000;
  * 359 MB with 128 MB and 250 MB with 32 MB; `npm run bench:ingest` (embedded) showed no difference beyond run-to-run
  * noise (apps/server/src/modules/connectivity/README.md, "Figures (npm run bench:fleet)").
  * default_statistics_target (used by ANALYZE only): PGlite answers one statement at a time, in this process's
- * thread, and the periodic ANALYZE of a growing telemetry table (pglite-statistics.ts) held it for 100-250 ms
+ * thread, and the periodic ANALYZE of a growing telemetry table (pglite-maintenance.ts) held it for 100-250 ms
  * every 30 s while device values waited. 30 instead of 100 samples 9,000 rows instead of 30,000: 300,000 rows
  * analysed in 32 ms instead of 123 (measured on PGlite here); our queries look rows up by index, which such
  * statistics plan as well.
@@ -91,8 +91,8 @@ export async function openDatabase(
   }
   const client = inMemory ? new PGlite(PGLITE_OPTIONS) : new PGlite(`${config.dataDir}/pg`, PGLITE_OPTIONS);
   await client.waitReady;
-  const stopStatistics = keepStatistics(client, (err) =>
-    console.warn('PGlite: table statistics not refreshed:', err.message),
+  const stopMaintenance = keepTablesMaintained(client, (err) =>
+    console.warn('PGlite: table maintenance (vacuum, analyze) failed:', err.message),
   );
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -105,7 +105,7 @@ export async function openDatabase(
     },
     // An open PGlite keeps Node alive, so shutdown must close it.
     close: () => {
-      stopStatistics();
+      stopMaintenance();
       return client.close();
     },
   };
