@@ -6,7 +6,8 @@
 // plans' thing limits are per account. Each thing has one FLOAT property `v0`.
 // Embedded setup: the devices log in with client certificates of the device CA on the TLS listener, as
 // certificate boards do; the parent signs them (they cost this process nothing) and sends their rows here.
-// Talks to its parent over IPC: "ready", then answers "certs", "count" and "stop".
+// Talks to its parent over IPC: "ready", then answers "certs", "count" and "stop". With BENCH_FLEET_SEEDED=1
+// it starts on a database seeded by an earlier start (the parent restarts it so, see fleet.mts).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -90,7 +91,7 @@ async function seedFleet(userId: string) {
     note(`${from + part.length} devices seeded`);
   }
   // A fleet that exists has had its tables' statistics taken (PostgreSQL's autovacuum; on PGlite the server's
-  // own check every 30 s, src/db/pglite-statistics.ts). Seeded a moment before connecting, logins would
+  // own check every 30 s, src/db/pglite-maintenance.ts). Seeded a moment before connecting, logins would
   // otherwise be measured against tables planned as empty: certificate reads scanned all 10,000 rows until
   // the first check.
   await t.db.execute(sql`analyze iot_devices, iot_things, iot_properties`);
@@ -115,8 +116,7 @@ async function seedCerts(rows: CertRow[]) {
 }
 
 try {
-  const user = await t.createUser();
-  await seedFleet(user.id);
+  if (process.env.BENCH_FLEET_SEEDED !== '1') await seedFleet((await t.createUser()).id);
   const deviceCa = external
     ? null
     : await loadOrCreateSecret<{ key: string; certificate: string }>(t.db, 'iot.device_ca', async () => {

@@ -86,6 +86,9 @@ export const updateActionBody = z.object({
 });
 export type UpdateActionBody = z.infer<typeof updateActionBody>;
 
+/** Actions one trigger holds at most. */
+export const MAX_TRIGGER_ACTIONS = 10;
+
 export const triggerBody = z.object({
   id: z.uuid().optional(),
   name: z
@@ -103,7 +106,7 @@ export const triggerBody = z.object({
     .describe(
       'Ours: when a property trigger fires (default CHANGED, TRUE for booleans); for a device status trigger, CONNECTED or DISCONNECTED (default: both)',
     ),
-  actions: z.array(createActionBody).max(10).optional(),
+  actions: z.array(createActionBody).max(MAX_TRIGGER_ACTIONS).optional(),
   soft_deleted: z.boolean().optional(),
 });
 export type TriggerBody = z.infer<typeof triggerBody>;

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { triggerBody } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
 import type { RequestOptions } from '@/lib/api.ts';
-import { recap, renderApp } from '@/test/app-harness.tsx';
+import { ada, recap, renderApp } from '@/test/app-harness.tsx';
 import type { Property, Thing, Trigger } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
 
@@ -182,15 +183,28 @@ describe('trigger dialogs', () => {
       kind: 'NOTIFY-EMAIL',
       email: { subject: { expression: 'S' }, body: { expression: 'B' }, delivery: { to: [{ id: to }] } },
     });
-    const { handle, writes } = setup({
-      triggers: [{ ...tooHot, actions: [email('first', u(1)), email('night', u(2))] }],
+    // In My Cloud only its owner (u1 here) can be told: the action to someone else cannot be kept.
+    const actions = [email('first', u(1)), email('night', u(1)), email('gone', u(2))];
+    const { handle, writes } = setup({ triggers: [{ ...tooHot, actions }] });
+    // The profile of the signed-in user says the same id as the token.
+    const profile = {
+      username: 'ada',
+      avatar: '',
+      birthday: null,
+      confirmed: true,
+      created: '',
+      name: 'Ada',
+    };
+    renderApp('/triggers?trigger=tr1', {
+      handle: (url, options) =>
+        url.startsWith('/users/v1/users/byID/') ? { ...profile, id: u(1) } : handle(url, options),
+      user: { ...ada, id: u(1) },
     });
-    renderApp('/triggers?trigger=tr1', { handle });
     const detail = await screen.findByRole('dialog', { name: 'Too hot' });
     fireEvent.click(within(detail).getByRole('button', { name: 'Edit trigger' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit trigger' });
     expect(edit.textContent).toContain(
-      'This trigger has 1 more action than this form shows; saving keeps it.',
+      'This trigger has 1 more action than this form shows; saving keeps it. 1 action cannot be kept (nobody left in the space to tell, or incomplete) and is removed when you save.',
     );
     await waitFor(() =>
       expect((within(edit).getByLabelText('Variable') as HTMLSelectElement).value).toBe('p1'),
@@ -199,5 +213,7 @@ describe('trigger dialogs', () => {
     await waitFor(() => expect(writes[0]?.method).toBe('POST'));
     const sent = writes[0]?.body as Trigger;
     expect(sent.actions?.map((a) => a.name)).toEqual(['Too hot (e-mail)', 'night']);
+    // The actions sent are ones the server takes.
+    expect(() => triggerBody.pick({ actions: true }).parse({ actions: sent.actions })).not.toThrow();
   });
 });

@@ -11,6 +11,7 @@ import { useIotContext } from '@/features/things/api/use-iot-context.ts';
 import { ApiError } from '@/lib/api.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { createTrigger, replaceTrigger } from '../api/trigger-writes.ts';
+import { useTriggerRecipients } from '../api/use-trigger-recipients.ts';
 import { placeholdersFor, previewValues } from '../model/message-preview.ts';
 import {
   DEFAULT_MESSAGES,
@@ -22,7 +23,7 @@ import {
   type MessageDraft,
   type TriggerDraft,
 } from '../model/trigger-draft.ts';
-import { keptActionsText } from '../model/trigger-kept-parts.ts';
+import { keptActionsText, keptFor, withoutGoneDevices } from '../model/trigger-kept-parts.ts';
 import { MessageFields } from './MessageFields.tsx';
 import { TriggerSourceFields } from './TriggerSourceFields.tsx';
 import '../triggers.css';
@@ -66,6 +67,16 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
     return map;
   }, [things.data]);
   const typeOf = (id: string) => variables.get(id)?.type;
+  const isRecipient = useTriggerRecipients(user.id);
+  // What is sent: the kept device set without devices deleted since (once the devices are read).
+  const sent = useMemo(() => {
+    const list = devices.data;
+    if (!draft.keptDevices || !list) return draft;
+    return {
+      ...draft,
+      keptDevices: withoutGoneDevices(draft.keptDevices, (id) => list.some((d) => d.id === id)),
+    };
+  }, [draft, devices.data]);
 
   const patch = (change: Partial<TriggerDraft>) =>
     setDraft((current) => {
@@ -91,13 +102,13 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = draftProblems(draft, typeOf);
+    const found = draftProblems(sent, typeOf, isRecipient);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setFailure(null);
     try {
-      const body = draftToBody(draft, typeOf);
+      const body = draftToBody(sent, typeOf, isRecipient);
       if (trigger) await replaceTrigger(ctx, trigger.id, body);
       else await createTrigger(ctx, body);
       await readAgain(queryClient, iotKeys.triggers(ctx.space));
@@ -111,7 +122,11 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
   };
 
   const loadFailed = things.isError || devices.isError;
-  const keptText = keptActionsText({ others: draft.otherActions ?? [], dropped: draft.droppedActions ?? 0 });
+  const kept = keptFor(draft.otherActions ?? [], isRecipient);
+  const keptText = keptActionsText({
+    others: kept.kept,
+    dropped: (draft.droppedActions ?? 0) + kept.dropped,
+  });
   return (
     <Dialog label={trigger ? 'Edit trigger' : 'Create trigger'} onClose={onClose} className="modal-wide">
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
@@ -137,7 +152,7 @@ export default function TriggerDialog({ trigger, onClose }: { trigger?: Trigger;
           )}
         </FormField>
         <TriggerSourceFields
-          draft={draft}
+          draft={sent}
           things={things.data ?? []}
           variablesKnown={things.isSuccess}
           devices={devices.data ?? []}

@@ -1,3 +1,4 @@
+import { triggerBody } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
 import {
@@ -229,5 +230,43 @@ describe('trigger draft', () => {
     );
     expect(stale.otherActions).toEqual([]);
     expect(stale.droppedActions).toBe(1);
+  });
+
+  it('sends only people still in the space, and no more than 10 actions', () => {
+    const u = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+    const push = (n: number, to: string) => ({
+      name: `p${n}`,
+      kind: 'NOTIFY-PUSH' as const,
+      push_notification: {
+        title: { expression: 'T' },
+        body: { expression: 'B' },
+        delivery: { to: [{ id: to }] },
+      },
+    });
+    const member = (id: string) => id !== u(9);
+    const base: TriggerDraft = {
+      ...emptyDraft(u(1)),
+      name: 'Hot',
+      source: 'device',
+      email: {
+        ...emptyDraft(u(1)).email,
+        to: [u(1), u(9)],
+        extras: { cc: [{ id: u(9) }], bcc: [{ id: u(2) }] },
+      },
+      otherActions: [push(1, u(2)), push(2, u(9))],
+    };
+    const body = draftToBody(base, typeOf, member);
+    expect(() => triggerBody.parse(body)).not.toThrow();
+    expect(body.actions?.[0]?.email?.delivery).toEqual({ to: [{ id: u(1) }], bcc: [{ id: u(2) }] });
+    expect(body.actions?.map((a) => a.name)).toEqual(['Hot (e-mail)', 'Hot (notification)', 'p1']);
+    // Only a former member left to tell: no recipient.
+    expect(draftProblems({ ...base, push: { ...base.push, to: [u(9)] } }, typeOf, member).push).toBe(
+      'This message has no recipient.',
+    );
+    const crowded = { ...base, otherActions: Array.from({ length: 9 }, (_, i) => push(i, u(2))) };
+    expect(draftProblems(crowded, typeOf, member).actions).toMatch(/at most 10 actions/);
+    expect(draftProblems({ ...crowded, push: { ...crowded.push, enabled: false } }, typeOf, member)).toEqual(
+      {},
+    );
   });
 });

@@ -4,10 +4,21 @@ import {
   conditionKindOf,
   conditionNeedsValue,
   conditionOperatorsFor,
+  MAX_TRIGGER_ACTIONS,
   type TriggerBody,
 } from '@tinkercloud/shared/iot';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
-import { type KeptDevices, keptActionsOf, keptDevicesOf, type MessageExtras } from './trigger-kept-parts.ts';
+import {
+  type IsRecipient,
+  type KeptDevices,
+  keptActionsOf,
+  keptDevicesOf,
+  keptFor,
+  type MessageExtras,
+  stillRecipients,
+} from './trigger-kept-parts.ts';
+
+const anyone: IsRecipient = () => true;
 
 /**
  * The trigger dialog's form as plain strings and flags, and the `PUT /iot/v1/triggers` body it becomes. A
@@ -173,7 +184,11 @@ export type DraftProblems = Partial<
 >;
 
 /** What keeps the form from being sent, by field; empty when it can be. */
-export function draftProblems(draft: TriggerDraft, typeOf: (propertyId: string) => string | undefined) {
+export function draftProblems(
+  draft: TriggerDraft,
+  typeOf: (propertyId: string) => string | undefined,
+  isRecipient: IsRecipient = anyone,
+) {
   const problems: DraftProblems = {};
   if (draft.name.trim() === '') problems.name = 'Enter a name for the trigger.';
   if (draft.source === 'variable') {
@@ -201,14 +216,25 @@ export function draftProblems(draft: TriggerDraft, typeOf: (propertyId: string) 
     const m = draft[which];
     if (m.enabled && (m.title.trim() === '' || m.body.trim() === ''))
       problems[which] = which === 'email' ? 'Enter a subject and a message.' : 'Enter a title and a message.';
-    else if (m.enabled && m.to.length === 0) problems[which] = 'This message has no recipient.';
+    else if (m.enabled && !stillRecipients(recipients(m.to), isRecipient))
+      problems[which] = 'This message has no recipient.';
   }
+  if (!problems.actions && actionsOf(draft, isRecipient).length > MAX_TRIGGER_ACTIONS)
+    problems.actions = `A trigger holds at most ${MAX_TRIGGER_ACTIONS} actions: with the ones it keeps, turn the e-mail or the notification off.`;
   return problems;
 }
 
-function actionsOf(draft: TriggerDraft): CreateActionBody[] {
+const recipients = (ids: string[]) => ids.map((id) => ({ id }));
+
+/** The actions a draft sends: its e-mail and notification, then the kept ones, to people still in the space. */
+function actionsOf(draft: TriggerDraft, isRecipient: IsRecipient): CreateActionBody[] {
   const name = draft.name.trim();
-  const to = (ids: string[]) => ids.map((id) => ({ id }));
+  const to = (ids: string[]) => stillRecipients(recipients(ids), isRecipient) ?? [];
+  const copies = (extras: MessageExtras | undefined) => {
+    const cc = stillRecipients(extras?.cc, isRecipient);
+    const bcc = stillRecipients(extras?.bcc, isRecipient);
+    return { ...(cc && { cc }), ...(bcc && { bcc }) };
+  };
   const actions: CreateActionBody[] = [];
   if (draft.email.enabled) {
     actions.push({
@@ -217,11 +243,7 @@ function actionsOf(draft: TriggerDraft): CreateActionBody[] {
       email: {
         subject: expression(draft.email.title.trim(), draft.email.extras?.titleVariables),
         body: expression(draft.email.body, draft.email.extras?.bodyVariables),
-        delivery: {
-          to: to(draft.email.to),
-          ...(draft.email.extras?.cc && { cc: draft.email.extras.cc }),
-          ...(draft.email.extras?.bcc && { bcc: draft.email.extras.bcc }),
-        },
+        delivery: { to: to(draft.email.to), ...copies(draft.email.extras) },
       },
     });
   }
@@ -236,7 +258,7 @@ function actionsOf(draft: TriggerDraft): CreateActionBody[] {
       },
     });
   }
-  return [...actions, ...(draft.otherActions ?? [])];
+  return [...actions, ...keptFor(draft.otherActions ?? [], isRecipient).kept];
 }
 
 const expression = (text: string, variables: MessageExtras['titleVariables']) =>
@@ -256,11 +278,12 @@ function devicesOf(draft: TriggerDraft): { criteria: 'INCLUDE' | 'EXCLUDE'; devi
 export function draftToBody(
   draft: TriggerDraft,
   typeOf: (propertyId: string) => string | undefined,
+  isRecipient: IsRecipient = anyone,
 ): TriggerBody {
   const common = {
     name: draft.name.trim(),
     description: draft.description.trim(),
-    actions: actionsOf(draft),
+    actions: actionsOf(draft, isRecipient),
   };
   if (draft.source === 'variable') {
     const type = typeOf(draft.propertyId) ?? '';

@@ -20,7 +20,7 @@ describe('trigger parts the form keeps', () => {
       'This trigger has 1 more action than this form shows; saving keeps it.',
     );
     expect(keptActionsText({ others: [one, one], dropped: 2 })).toBe(
-      'This trigger has 2 more actions than this form shows; saving keeps them. 2 actions have no recipient left and are removed when you save.',
+      'This trigger has 2 more actions than this form shows; saving keeps them. 2 actions cannot be kept (nobody left in the space to tell, or incomplete) and are removed when you save.',
     );
   });
 });

@@ -82,6 +82,12 @@ export function keptDevicesOf(source: Trigger['device_status_source']): KeptDevi
   return oneDevice || everyDevice ? undefined : { criteria: source.criteria, ids };
 }
 
+/** A kept device set without the devices deleted since (the server refuses a trigger naming one). */
+export const withoutGoneDevices = (kept: KeptDevices, exists: (id: string) => boolean): KeptDevices => ({
+  ...kept,
+  ids: kept.ids.filter(exists),
+});
+
 const devices = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
 
 /** The device choice standing for a kept selection. */
@@ -89,6 +95,43 @@ export function keptDevicesLabel(kept: KeptDevices): string {
   return kept.criteria === 'INCLUDE'
     ? `The ${devices(kept.ids.length)} chosen before`
     : `Every device of the space but ${devices(kept.ids.length)}`;
+}
+
+/** Whether a user may be told by a trigger of this space (a member; in My Cloud, its owner). */
+export type IsRecipient = (userId: string) => boolean;
+
+type Recipient = NonNullable<Recipients>[number];
+/** Recipients still in the space; undefined when none is left (an empty copy list is left out). */
+export const stillRecipients = (list: readonly Recipient[] | undefined, isRecipient: IsRecipient) => {
+  const left = list?.filter((r) => isRecipient(r.id));
+  return left && left.length > 0 ? left : undefined;
+};
+
+/**
+ * The kept actions as they can be sent back: recipients who left the space taken out (the server refuses a
+ * trigger that names one), and an action left with nobody to tell dropped.
+ */
+export function keptFor(
+  actions: readonly CreateActionBody[],
+  isRecipient: IsRecipient,
+): { kept: CreateActionBody[]; dropped: number } {
+  const kept: CreateActionBody[] = [];
+  for (const action of actions) {
+    if (action.email) {
+      const to = stillRecipients(action.email.delivery.to, isRecipient);
+      if (!to) continue;
+      const cc = stillRecipients(action.email.delivery.cc, isRecipient);
+      const bcc = stillRecipients(action.email.delivery.bcc, isRecipient);
+      kept.push({
+        ...action,
+        email: { ...action.email, delivery: { to, ...(cc && { cc }), ...(bcc && { bcc }) } },
+      });
+    } else if (action.push_notification) {
+      const to = stillRecipients(action.push_notification.delivery.to, isRecipient);
+      if (to) kept.push({ ...action, push_notification: { ...action.push_notification, delivery: { to } } });
+    }
+  }
+  return { kept, dropped: actions.length - kept.length };
 }
 
 /** What saving does with the actions the form does not show; null when there are none. */
@@ -100,7 +143,7 @@ export function keptActionsText({ others, dropped }: Pick<KeptActions, 'others' 
     );
   if (dropped > 0)
     parts.push(
-      `${dropped} action${dropped === 1 ? ' has' : 's have'} no recipient left and ${dropped === 1 ? 'is' : 'are'} removed when you save.`,
+      `${dropped} action${dropped === 1 ? '' : 's'} cannot be kept (nobody left in the space to tell, or incomplete) and ${dropped === 1 ? 'is' : 'are'} removed when you save.`,
     );
   return parts.length > 0 ? parts.join(' ') : null;
 }
