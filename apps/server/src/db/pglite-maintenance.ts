@@ -47,7 +47,7 @@ export function keepTablesMaintained(client: PGlite, onError: (err: Error) => vo
   return () => clearInterval(timer);
 }
 
-/** One look at the tables: vacuums those with many dead rows (a few); answers their names. */
+/** One look at the tables: vacuums and analyses those with many dead rows (a few); answers their names. */
 export async function vacuumDeadTables(client: PGlite): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
     `select format('%I.%I', schemaname, relname) as name
@@ -60,7 +60,9 @@ export async function vacuumDeadTables(client: PGlite): Promise<string[]> {
   const vacuumed: string[] = [];
   for (const { name } of rows) {
     if (client.closed) break;
-    await client.query(`vacuum ${name}`);
+    // With ANALYZE: a vacuum sets the page count that analyzeGrownTables compares with, so a table that grew
+    // and was then vacuumed would otherwise never be analysed.
+    await client.query(`vacuum (analyze) ${name}`);
     vacuumed.push(name);
   }
   return vacuumed;

@@ -37,4 +37,14 @@ describe('useDraft', () => {
     rerender({ value: 'Hothouse' });
     expect(result.current.value).toBe('Hothouse');
   });
+
+  it("does not call the user's own save, read back before it ends, someone else's change", () => {
+    const { result, rerender } = render('Greenhouse');
+    act(() => result.current.set('Glasshouse'));
+    rerender({ value: 'Glasshouse' });
+    expect(result.current.changedMeanwhile).toBe(false);
+    expect(result.current.value).toBe('Glasshouse');
+    rerender({ value: 'Hothouse' });
+    expect(result.current.value).toBe('Hothouse');
+  });
 });

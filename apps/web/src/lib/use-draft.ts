@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface Draft<T> {
   value: T;
@@ -25,8 +25,14 @@ export function useDraft<T>(stored: T, same: (a: T, b: T) => boolean = Object.is
     base: stored,
     saved: false,
   });
+  // The stored value of the latest render, for `accept` called when a save ends (its closure is older).
+  const latest = useRef(stored);
+  useEffect(() => {
+    latest.current = stored;
+  });
   let current = state;
-  if (!same(stored, state.base) && (state.saved || same(state.value, state.base))) {
+  const follows = state.saved || same(state.value, state.base) || same(state.value, stored);
+  if (!same(stored, state.base) && follows) {
     // Adjusting state while rendering (React's documented pattern): no effect, no frame with the old value.
     current = { value: stored, base: stored, saved: false };
     setState(current);
@@ -35,8 +41,8 @@ export function useDraft<T>(stored: T, same: (a: T, b: T) => boolean = Object.is
   return {
     value: current.value,
     set: (value) => setState((s) => ({ ...s, value, saved: false })),
-    accept: (value) => setState({ value, base: stored, saved: true }),
-    changedMeanwhile: edited && !same(stored, current.base),
+    accept: (value) => setState({ value, base: latest.current, saved: true }),
+    changedMeanwhile: edited && !same(stored, current.base) && !same(stored, current.value),
     dirty: !current.saved && !same(current.value, stored),
   };
 }

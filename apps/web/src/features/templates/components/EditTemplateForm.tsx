@@ -52,6 +52,11 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
         descriptionLabel="Description"
         descriptionRows={4}
       />
+      {(nameDraft.changedMeanwhile || descriptionDraft.changedMeanwhile) && (
+        <p className="field-hint" role="status">
+          This template was changed meanwhile (now “{template.name}”): saving replaces that change with yours.
+        </p>
+      )}
       {failure && (
         <p className="field-error" role="alert">
           {failure}

@@ -83,6 +83,12 @@ export function ThingDevicePicker({ space, thing }: { space: string; thing: Thin
       <LoadingButton onClick={save} disabled={choice === current}>
         Save
       </LoadingButton>
+      {draft.changedMeanwhile && (
+        <p className="field-hint" role="status">
+          Changed meanwhile to {current ? (thing.device_name ?? 'another device') : 'no device'}: saving
+          replaces it.
+        </p>
+      )}
     </div>
   );
 }

@@ -27,7 +27,7 @@ function EditTemplatePage() {
         </Link>
       </HeaderPortal>
       {spaceAllows(selected, 'iot.write') ? (
-        <EditTemplateForm ctx={ctx} template={template} />
+        <EditTemplateForm key={template.template_id} ctx={ctx} template={template} />
       ) : (
         <EmptyState title="Your role cannot change templates here" />
       )}

@@ -63,7 +63,7 @@ function ThingPage() {
             </>
           )}
         </dl>
-        {canWrite && <ThingDevicePicker space={selected.id} thing={thing} />}
+        {canWrite && <ThingDevicePicker key={thing.id} space={selected.id} thing={thing} />}
       </div>
       <section className="device-section" aria-labelledby="thing-variables-title">
         <h2 id="thing-variables-title">Variables</h2>
@@ -76,7 +76,7 @@ function ThingPage() {
       {canWrite && (
         <section className="device-section" aria-labelledby="thing-settings-title">
           <h2 id="thing-settings-title">Settings</h2>
-          <ThingSettings thing={thing} />
+          <ThingSettings key={thing.id} thing={thing} />
         </section>
       )}
       {canDelete && (
