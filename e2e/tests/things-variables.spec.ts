@@ -276,6 +276,8 @@ test('a maker creates a thing, adds variables of every kind, edits and deletes t
     .click();
   await expect(page).toHaveURL(/\/things\/$/);
   await expect(page.getByRole('link', { name: 'Workshop 2' })).toHaveCount(0);
+  // The list drops it at once (optimistic); the server has it deleted once the toast says so.
+  await expect(page.getByText('Workshop 2 was deleted')).toBeVisible();
   const deleted = await api.call<{ deleted_at?: string }>(
     'GET',
     `/iot/v2/things/${thingId}?show_deleted=true`,
