@@ -5,6 +5,7 @@ import type { RequestOptions } from '@/lib/api.ts';
 import { ada, recap, renderApp } from '@/test/app-harness.tsx';
 import type { Property, Thing, Trigger } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
+import { storedEmail, storedPush } from './testing/stored-actions.ts';
 
 const greenhouse: Thing = { id: 't1', name: 'Greenhouse', device_id: 'd1', device_name: 'greenhouse-1' };
 const temperature: Property = {
@@ -138,16 +139,7 @@ describe('trigger dialogs', () => {
         },
       ],
     };
-    const push = {
-      id: 'a1',
-      name: 'push',
-      kind: 'NOTIFY-PUSH',
-      push_notification: {
-        title: { expression: 'T' },
-        body: { expression: 'B' },
-        delivery: { to: [{ id: 'u1' }] },
-      },
-    };
+    const push = storedPush('a1', ['u1'], { name: 'push' });
     const firings = [
       {
         id: 'f1',
@@ -177,12 +169,7 @@ describe('trigger dialogs', () => {
 
   it('keeps, when saving an edit, the actions the form does not show, and says so', async () => {
     const u = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-    const email = (id: string, to: string) => ({
-      id,
-      name: id,
-      kind: 'NOTIFY-EMAIL',
-      email: { subject: { expression: 'S' }, body: { expression: 'B' }, delivery: { to: [{ id: to }] } },
-    });
+    const email = (id: string, to: string) => storedEmail(id, [to]);
     // In My Cloud only its owner (u1 here) can be told: the action to someone else cannot be kept.
     const actions = [email('first', u(1)), email('night', u(1)), email('gone', u(2))];
     const { handle, writes } = setup({ triggers: [{ ...tooHot, actions }] });

@@ -1,6 +1,7 @@
 import { triggerBody } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
+import { storedEmail, storedPush } from '../testing/stored-actions.ts';
 import {
   draftFromTrigger,
   draftProblems,
@@ -167,22 +168,8 @@ describe('trigger draft', () => {
             delivery: { to: [{ id: u(1) }], cc: [{ id: u(2) }] },
           },
         },
-        {
-          id: 'a2',
-          name: 'Night shift',
-          kind: 'NOTIFY-EMAIL',
-          email: {
-            subject: { expression: 'Door' },
-            body: { expression: 'Night' },
-            delivery: { to: [{ id: u(3) }] },
-          },
-        },
-        {
-          id: 'a3',
-          name: 'Gone',
-          kind: 'NOTIFY-PUSH',
-          push_notification: { title: { expression: 'T' }, body: { expression: 'B' }, delivery: { to: [] } },
-        },
+        storedEmail('a2', [u(3)], { name: 'Night shift', title: 'Door', body: 'Night' }),
+        storedPush('a3', [], { name: 'Gone' }),
       ],
     };
     const back = draftFromTrigger(trigger, u(1));
