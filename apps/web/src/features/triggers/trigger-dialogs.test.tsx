@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { triggerBody } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
 import type { RequestOptions } from '@/lib/api.ts';
-import { ada, recap, renderApp } from '@/test/app-harness.tsx';
+import { ada, recap, renderApp, space } from '@/test/app-harness.tsx';
 import type { Property, Thing, Trigger } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
 import { storedEmail, storedPush } from './testing/stored-actions.ts';
@@ -202,5 +202,44 @@ describe('trigger dialogs', () => {
     expect(sent.actions?.map((a) => a.name)).toEqual(['Too hot (e-mail)', 'night']);
     // The actions sent are ones the server takes.
     expect(() => triggerBody.pick({ actions: true }).parse({ actions: sent.actions })).not.toThrow();
+  });
+
+  it('in a team space, keeps the actions to its members and drops those to people who left', async () => {
+    const u = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+    const team = space({ id: 'o1', name: 'Team', space: 'pro', roles: ['role:pro-admin'], plan_id: 'p' });
+    const member = (id: string) => ({
+      id,
+      username: id,
+      name: id,
+      email: '',
+      avatar: '',
+      is_minor: false,
+      roles: ['role:pro-editor'],
+      last_update: '',
+    });
+    const actions = [storedEmail('first', [u(1)]), storedEmail('night', [u(3)]), storedEmail('gone', [u(2)])];
+    const { handle, writes } = setup({ triggers: [{ ...tooHot, actions }] });
+    renderApp('/triggers?trigger=tr1', {
+      handle: (url, options) =>
+        url === '/classroom/v1/organizations/o1/members'
+          ? { members: [member(u(1)), member(u(3))], invitations: [] }
+          : handle(url, options),
+      organizations: [team],
+      selectedId: 'o1',
+    });
+    const detail = await screen.findByRole('dialog', { name: 'Too hot' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit trigger' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit trigger' });
+    await waitFor(() =>
+      expect(edit.textContent).toContain(
+        'This trigger has 1 more action than this form shows; saving keeps it. 1 action cannot be kept',
+      ),
+    );
+    await waitFor(() =>
+      expect((within(edit).getByLabelText('Variable') as HTMLSelectElement).value).toBe('p1'),
+    );
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save trigger' }));
+    await waitFor(() => expect(writes[0]?.method).toBe('POST'));
+    expect((writes[0]?.body as Trigger).actions?.map((a) => a.name)).toEqual(['Too hot (e-mail)', 'night']);
   });
 });
