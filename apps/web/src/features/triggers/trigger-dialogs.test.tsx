@@ -240,6 +240,7 @@ describe('trigger dialogs', () => {
     );
     fireEvent.click(within(edit).getByRole('button', { name: 'Save trigger' }));
     await waitFor(() => expect(writes[0]?.method).toBe('POST'));
-    expect((writes[0]?.body as Trigger).actions?.map((a) => a.name)).toEqual(['Too hot (e-mail)', 'night']);
+    const sent = writes[0]?.body as Trigger | undefined;
+    expect(sent?.actions?.map((a) => a.name)).toEqual(['Too hot (e-mail)', 'night']);
   });
 });
