@@ -11,6 +11,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { FormField } from '@/components/FormField.tsx';
 import { devicesQueryOptions } from '@/features/devices/api/devices.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage } from '@/lib/toast.tsx';
 import { applyTemplate, type TemplatesCtx } from '../api/templates.ts';
 import {
@@ -21,7 +22,6 @@ import {
   prefixProblem,
 } from '../model/template-form.ts';
 import '../templates.css';
-import { readAgain } from '@/lib/query-client.ts';
 
 export interface ApplicableTemplate {
   kind: 'custom' | 'builtin';

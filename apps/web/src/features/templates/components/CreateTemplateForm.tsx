@@ -5,11 +5,11 @@ import { PageLoader } from '@/components/PageLoader.tsx';
 import { dashboardsQueryOptions } from '@/features/dashboards/api/dashboards.ts';
 import { thingsQueryOptions } from '@/features/things/api/things.ts';
 import { triggersQueryOptions } from '@/features/triggers/api/triggers.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage } from '@/lib/toast.tsx';
 import { createCustomTemplate, type TemplatesCtx, templateKeys } from '../api/templates.ts';
 import { descriptionProblem, selectionProblem, templateNameProblem } from '../model/template-form.ts';
 import '../templates.css';
-import { readAgain } from '@/lib/query-client.ts';
 import { TemplateTextFields } from './TemplateTextFields.tsx';
 
 /** A group of checkboxes, one per item of the space. */

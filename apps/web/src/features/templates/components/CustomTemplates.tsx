@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { AsyncState } from '@/components/AsyncState.tsx';
 import { Button } from '@/components/Button.tsx';
 import { ConfirmDialog } from '@/features/lists/components/ConfirmDialog.tsx';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import {
   customTemplatesQueryOptions,
@@ -15,7 +16,6 @@ import {
   templateKeys,
 } from '../api/templates.ts';
 import '../templates.css';
-import { readAgain } from '@/lib/query-client.ts';
 
 /** Saves a Blob under a file name through a temporary object URL. */
 function saveBlob(blob: Blob, fileName: string) {

@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/features/profile/api/use-current-user.ts';
 import { thingsWithPropertiesQueryOptions } from '@/features/things/api/things.ts';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
 import { ApiError } from '@/lib/api.ts';
+import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { createTrigger, replaceTrigger } from '../api/trigger-writes.ts';
 import { useTriggerRecipients } from '../api/use-trigger-recipients.ts';
@@ -27,7 +28,6 @@ import { keptActionsText, keptFor, withoutGoneDevices } from '../model/trigger-k
 import { MessageFields } from './MessageFields.tsx';
 import { TriggerSourceFields } from './TriggerSourceFields.tsx';
 import '../triggers.css';
-import { readAgain } from '@/lib/query-client.ts';
 
 /** A message still reading as the defaults of one kind of trigger follows a change of kind. */
 function followDefaults(message: MessageDraft, from: TriggerDraft['source'], to: TriggerDraft['source']) {
