@@ -57,15 +57,20 @@ export async function vacuumDeadTables(client: PGlite): Promise<string[]> {
      limit $3`,
     [DEAD_ROWS_THRESHOLD, DEAD_ROWS_SCALE, MAX_PER_CHECK],
   );
-  const vacuumed: string[] = [];
-  for (const { name } of rows) {
+  // With ANALYZE: a vacuum sets the page count that analyzeGrownTables compares with, so a table that grew
+  // and was then vacuumed would otherwise never be analysed.
+  return eachTable(client, rows, 'vacuum (analyze)');
+}
+
+/** Runs `command` on each table named, one after another, until PGlite closes; answers the tables done. */
+async function eachTable(client: PGlite, tables: { name: string }[], command: string): Promise<string[]> {
+  const done: string[] = [];
+  for (const { name } of tables) {
     if (client.closed) break;
-    // With ANALYZE: a vacuum sets the page count that analyzeGrownTables compares with, so a table that grew
-    // and was then vacuumed would otherwise never be analysed.
-    await client.query(`vacuum (analyze) ${name}`);
-    vacuumed.push(name);
+    await client.query(`${command} ${name}`);
+    done.push(name);
   }
-  return vacuumed;
+  return done;
 }
 
 /** One look at the tables: analyses those grown since their last analysis (a few); answers their names. */
@@ -80,11 +85,5 @@ export async function analyzeGrownTables(client: PGlite): Promise<string[]> {
      limit $3`,
     [GROWTH, MIN_NEW_PAGES, MAX_PER_CHECK],
   );
-  const analysed: string[] = [];
-  for (const { name } of rows) {
-    if (client.closed) break;
-    await client.query(`analyze ${name}`);
-    analysed.push(name);
-  }
-  return analysed;
+  return eachTable(client, rows, 'analyze');
 }
