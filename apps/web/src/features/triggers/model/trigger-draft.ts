@@ -9,6 +9,7 @@ import {
 } from '@tinkercloud/shared/iot';
 import type { Trigger } from '@/features/iot/api/schemas.ts';
 import {
+  deliveryFor,
   type IsRecipient,
   type KeptDevices,
   keptActionsOf,
@@ -230,11 +231,6 @@ const recipients = (ids: string[]) => ids.map((id) => ({ id }));
 function actionsOf(draft: TriggerDraft, isRecipient: IsRecipient): CreateActionBody[] {
   const name = draft.name.trim();
   const to = (ids: string[]) => stillRecipients(recipients(ids), isRecipient) ?? [];
-  const copies = (extras: MessageExtras | undefined) => {
-    const cc = stillRecipients(extras?.cc, isRecipient);
-    const bcc = stillRecipients(extras?.bcc, isRecipient);
-    return { ...(cc && { cc }), ...(bcc && { bcc }) };
-  };
   const actions: CreateActionBody[] = [];
   if (draft.email.enabled) {
     actions.push({
@@ -243,7 +239,10 @@ function actionsOf(draft: TriggerDraft, isRecipient: IsRecipient): CreateActionB
       email: {
         subject: expression(draft.email.title.trim(), draft.email.extras?.titleVariables),
         body: expression(draft.email.body, draft.email.extras?.bodyVariables),
-        delivery: { to: to(draft.email.to), ...copies(draft.email.extras) },
+        delivery: {
+          ...deliveryFor({ cc: draft.email.extras?.cc, bcc: draft.email.extras?.bcc }, isRecipient),
+          to: to(draft.email.to),
+        },
       },
     });
   }

@@ -107,6 +107,16 @@ export const stillRecipients = (list: readonly Recipient[] | undefined, isRecipi
   return left && left.length > 0 ? left : undefined;
 };
 
+/** An e-mail's recipients with only people still in the space; `to` is undefined when nobody is left. */
+export function deliveryFor(
+  delivery: { to?: Recipients; cc?: Recipients; bcc?: Recipients },
+  isRecipient: IsRecipient,
+) {
+  const cc = stillRecipients(delivery.cc, isRecipient);
+  const bcc = stillRecipients(delivery.bcc, isRecipient);
+  return { to: stillRecipients(delivery.to, isRecipient), ...(cc && { cc }), ...(bcc && { bcc }) };
+}
+
 /**
  * The kept actions as they can be sent back: recipients who left the space taken out (the server refuses a
  * trigger that names one), and an action left with nobody to tell dropped.
@@ -118,14 +128,8 @@ export function keptFor(
   const kept: CreateActionBody[] = [];
   for (const action of actions) {
     if (action.email) {
-      const to = stillRecipients(action.email.delivery.to, isRecipient);
-      if (!to) continue;
-      const cc = stillRecipients(action.email.delivery.cc, isRecipient);
-      const bcc = stillRecipients(action.email.delivery.bcc, isRecipient);
-      kept.push({
-        ...action,
-        email: { ...action.email, delivery: { to, ...(cc && { cc }), ...(bcc && { bcc }) } },
-      });
+      const { to, ...copies } = deliveryFor(action.email.delivery, isRecipient);
+      if (to) kept.push({ ...action, email: { ...action.email, delivery: { to, ...copies } } });
     } else if (action.push_notification) {
       const to = stillRecipients(action.push_notification.delivery.to, isRecipient);
       if (to) kept.push({ ...action, push_notification: { ...action.push_notification, delivery: { to } } });
