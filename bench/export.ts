@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { nextMessage } from './child-messages.ts';
 import type { ToChild, ToParent } from './export-server.ts';
-import { serverNodeArgs } from './server-node-args.ts';
+import { serverChildArgs } from './server-child.ts';
 
 const GOAL_POINTS_PER_S = 500_000;
 const GOAL_GROWTH_MB = 100;
@@ -16,7 +16,7 @@ const SERVER = fileURLToPath(new URL('./export-server.ts', import.meta.url));
 
 const child: ChildProcess = spawn(
   process.execPath,
-  [...serverNodeArgs, '--expose-gc', '--import', 'tsx', SERVER],
+  serverChildArgs(SERVER, process.env.DATABASE_URL ? 'postgres' : 'pglite', ['--expose-gc']),
   {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: process.env,

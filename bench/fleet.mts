@@ -51,7 +51,7 @@ import type { ClientDevice, FromClients, ToClients } from './fleet-clients.mts';
 import type { CertRow, FleetToChild, FleetToParent } from './fleet-server.mts';
 import { type ProcessWatch, watchProcess } from './process-stats.ts';
 import { report } from './report.ts';
-import { serverNodeArgs } from './server-node-args.ts';
+import { serverChildArgs } from './server-child.ts';
 
 const CASE = process.env.BENCH_CASE ?? 'both';
 const SETUP = process.env.BENCH_SETUP ?? 'both';
@@ -89,13 +89,17 @@ interface Fleet {
   thingId: string;
 }
 
-async function startServer(env: Record<string, string>, dir: string) {
+async function startServer(env: Record<string, string>, dir: string, setup: 'embedded' | 'server') {
   const log = process.env.BENCH_SERVER_LOG ?? join(dir, 'server.log');
   const out = openSync(log, 'a');
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', SERVER], {
-    stdio: ['ignore', out, out, 'ipc'],
-    env: { ...process.env, ...env, BENCH_EPOCH: String(EPOCH) },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    serverChildArgs(SERVER, setup === 'server' ? 'postgres' : 'pglite'),
+    {
+      stdio: ['ignore', out, out, 'ipc'],
+      env: { ...process.env, ...env, BENCH_EPOCH: String(EPOCH) },
+    },
+  );
   const next = <K extends FleetToParent['kind']>(kind: K) =>
     nextMessage<FleetToParent, K>(child, kind, { exited: `see ${log}` });
   // A send to a child that has died fails here (not as an 'error' event that would end this process before
@@ -334,7 +338,7 @@ async function runFleet(setup: 'embedded' | 'server') {
       env.BENCH_PGLITE_DIR = join(dir, 'pglite');
     }
     const seedStarted = performance.now();
-    let server = await startServer(env, dir);
+    let server = await startServer(env, dir, setup);
     cleanups.push(() => server.stop());
     console.log(
       `  ${setup}: server ready, ${fmt(DEVICES)} devices seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
@@ -358,7 +362,7 @@ async function runFleet(setup: 'embedded' | 'server') {
       const restartStarted = performance.now();
       await server.stop();
       // The cleanup pushed above stops whichever process `server` names by then.
-      server = await startServer({ ...env, BENCH_FLEET_SEEDED: '1' }, dir);
+      server = await startServer({ ...env, BENCH_FLEET_SEEDED: '1' }, dir, setup);
       if (setup === 'embedded') {
         const { tlsPort, serverCaPem } = server.ready;
         if (!tlsPort || !serverCaPem) throw new Error('the restarted server has no MQTT over TLS listener');

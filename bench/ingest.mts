@@ -27,7 +27,7 @@ import type { CommitStats } from './commit-recorder.ts';
 import { FleetDevice } from './fleet-device.ts';
 import type { BenchDevice, ToChild, ToParent } from './ingest-server.mts';
 import { report } from './report.ts';
-import { serverNodeArgs } from './server-node-args.ts';
+import { serverChildArgs } from './server-child.ts';
 
 const SETUP = process.env.BENCH_SETUP ?? 'both';
 const DEVICES = Math.min(100, Number(process.env.BENCH_DEVICES ?? 50));
@@ -67,20 +67,24 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 /** Starts the server child and waits for its devices; its output goes to a file (printed on failure). */
-async function startServer(env: Record<string, string>, logDir: string) {
+async function startServer(env: Record<string, string>, logDir: string, setup: 'embedded' | 'server') {
   // BENCH_SERVER_LOG: keep the server's output in this file (default: removed with the run's directory).
   const log = process.env.BENCH_SERVER_LOG ?? join(logDir, 'server.log');
   const out = openSync(log, 'a');
-  const child: ChildProcess = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', SERVER], {
-    stdio: ['ignore', out, out, 'ipc'],
-    env: {
-      ...process.env,
-      ...env,
-      BENCH_DEVICES: String(DEVICES),
-      BENCH_POINTS_PER_MESSAGE: String(POINTS),
-      BENCH_EPOCH: String(EPOCH),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    serverChildArgs(SERVER, setup === 'server' ? 'postgres' : 'pglite'),
+    {
+      stdio: ['ignore', out, out, 'ipc'],
+      env: {
+        ...process.env,
+        ...env,
+        BENCH_DEVICES: String(DEVICES),
+        BENCH_POINTS_PER_MESSAGE: String(POINTS),
+        BENCH_EPOCH: String(EPOCH),
+      },
     },
-  });
+  );
   const ready = await nextMessage<ToParent, 'ready'>(child, 'ready', { exited: `see ${log}` });
   const ask = <K extends ToParent['kind']>(m: ToChild, kind: K) =>
     nextMessage<ToParent, K>(child, kind, { send: m, exited: `see ${log}` });
@@ -217,7 +221,7 @@ async function runSetup(setup: 'embedded' | 'server'): Promise<Figures> {
     } else {
       env.BENCH_PGLITE_DIR = join(dir, 'pglite');
     }
-    const server = await startServer(env, dir);
+    const server = await startServer(env, dir, setup);
     // Runs before the Mosquitto and the database go (cleanups run in reverse).
     cleanups.push(() => server.stop());
     const { devices, mqttPort } = server.ready;

@@ -1,0 +1,46 @@
+// The command line of a bench's server child: the flags `npm start` gives that setup's server
+// (server-node-args.ts), then the child's entry bundled as `npm run build` bundles the server (esbuild, npm
+// packages external, our own code inlined), so the child runs compiled code as the product does and not
+// through tsx's loader, whose transforms and source maps stay in the measured process (about 120 MB of RSS more
+// before a fleet connected). The bundle goes to bench/.build/ with the migrations beside it, where
+// src/db/migrate.ts looks for them.
+import { cpSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { serverNodeArgs } from './server-node-args.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = join(root, 'bench/.build');
+
+function installedPackages() {
+  const names = ['package.json', 'apps/server/package.json', 'bench/package.json'].flatMap((file) => {
+    const pkg = JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, Record<string, string>>;
+    return [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+  });
+  return [...new Set(names)].filter((name) => !name.startsWith('@tinkercloud/'));
+}
+
+/** Bundles `entry` (a bench's server, TypeScript) and returns the bundle's path. */
+export function bundleServerChild(entry: string) {
+  const outfile = join(outDir, `${basename(entry).replace(/\.m?ts$/, '')}.mjs`);
+  const external = installedPackages();
+  buildSync({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+  });
+  cpSync(join(root, 'apps/server/src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  return outfile;
+}
+
+/** Node's arguments for a bench's server child: the setup's flags, `extraFlags`, then the bundled entry. */
+export function serverChildArgs(entry: string, database: 'postgres' | 'pglite', extraFlags: string[] = []) {
+  return [...serverNodeArgs(database), ...extraFlags, bundleServerChild(entry)];
+}
