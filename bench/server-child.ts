@@ -1,6 +1,6 @@
 // The command line of a bench's server child: the flags `npm start` gives that setup's server
-// (server-node-args.ts), then the child's entry bundled as `npm run build` bundles the server (esbuild, npm
-// packages external, our own code inlined), so the child runs compiled code as the product does and not
+// (server-node-args.ts), then the child's entry bundled with `npm run build`'s options
+// (apps/server/bundle-options.mjs), so the child runs compiled code as the product does and not
 // through tsx's loader, whose transforms and source maps stay in the measured process (about 120 MB of RSS more
 // before a fleet connected). The bundle goes to bench/.build/ with the migrations beside it, where
 // src/db/migrate.ts looks for them.
@@ -8,6 +8,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { serverBundleOptions } from '../apps/server/bundle-options.mjs';
 import { serverNodeArgs } from './server-node-args.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,18 +25,7 @@ function installedPackages() {
 /** Bundles `entry` (a bench's server, TypeScript) and returns the bundle's path. */
 export function bundleServerChild(entry: string) {
   const outfile = join(outDir, `${basename(entry).replace(/\.m?ts$/, '')}.mjs`);
-  const external = installedPackages();
-  buildSync({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    logLevel: 'warning',
-  });
+  buildSync({ entryPoints: [entry], outfile, ...serverBundleOptions(installedPackages()) });
   cpSync(join(root, 'apps/server/src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
   return outfile;
 }

@@ -2,21 +2,12 @@
 // workspace code is inlined. Migrations are copied next to the bundle, where src/db/migrate.ts looks.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { serverBundleOptions } from './bundle-options.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@tinkercloud/'));
 
 rmSync('dist', { recursive: true, force: true });
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
+await build({ entryPoints: ['src/main.ts'], outfile: 'dist/main.js', ...serverBundleOptions(external) });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 console.log('server built: apps/server/dist/main.js');
