@@ -9,9 +9,10 @@
 //   same connect rate and CPU.
 import { fileURLToPath } from 'node:url';
 
-/** @param {{ DATABASE_URL?: string }} env */
-export function serverNodeFlags(env) {
-  return env.DATABASE_URL ? ['--max-semi-space-size=64'] : ['--heap-growing-percent=30'];
+/** @param {'postgres' | 'pglite'} database a PostgreSQL server, or the embedded database */
+export function serverNodeFlags(database) {
+  return database === 'postgres' ? ['--max-semi-space-size=64'] : ['--heap-growing-percent=30'];
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(serverNodeFlags(process.env).join(' '));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  console.log(serverNodeFlags(process.env.DATABASE_URL ? 'postgres' : 'pglite').join(' '));
