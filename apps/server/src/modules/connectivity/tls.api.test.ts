@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type TLSSocket, connect as tlsConnect } from 'node:tls';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -115,5 +116,36 @@ describe('MQTT over TLS', () => {
     expect(await refusal(withCert(device.id))).toBe(4);
     const foreign = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
     expect(await refusal(withCert(device.id, foreign))).toBe(5);
+  });
+  it('resumes no TLS session: a client offering its last session gets a full handshake', async () => {
+    const tlsPort = t.connectivity?.listening?.tlsPort as number;
+    /** Connects, waits for what the server sends after the handshake (TLS 1.3 tickets), and closes. */
+    const handshake = (session?: Buffer) =>
+      new Promise<{ reused: boolean; session: Buffer | undefined }>((resolve, reject) => {
+        let last: Buffer | undefined;
+        const socket: TLSSocket = tlsConnect({
+          host: '127.0.0.1',
+          port: tlsPort,
+          ca: readFileSync(cert),
+          session,
+        });
+        socket.on('session', (s: Buffer) => {
+          last = s;
+        });
+        socket.once('error', reject);
+        socket.once('secureConnect', () => {
+          const reused = socket.isSessionReused();
+          // Tickets come after the handshake; a short wait lets them arrive before the socket closes.
+          setTimeout(() => {
+            socket.destroy();
+            resolve({ reused, session: last });
+          }, 200);
+        });
+      });
+    const first = await handshake();
+    expect(first.reused).toBe(false);
+    // TLS 1.3 still sends a (stateful) ticket; the server keeps no session to resume it against.
+    const second = await handshake(first.session);
+    expect(second.reused).toBe(false);
   });
 });
