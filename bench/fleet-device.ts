@@ -59,6 +59,8 @@ export class FleetDevice {
   private readonly pending = new Map<number, (err?: Error) => void>();
   private connack: ((code: number) => void) | null = null;
   private corked = false;
+  /** When this device last sent a PINGREQ (or its CONNECT): see `pingIfDue`. */
+  private lastPingAt = 0;
   closed = false;
 
   constructor(private readonly login: DeviceLogin) {}
@@ -84,9 +86,10 @@ export class FleetDevice {
         reject(err);
       };
       socket.setNoDelay(true);
-      socket.once(l.secureContext ? 'secureConnect' : 'connect', () =>
-        socket.write(connectPacket(l, keepaliveS)),
-      );
+      socket.once(l.secureContext ? 'secureConnect' : 'connect', () => {
+        this.lastPingAt = Date.now();
+        socket.write(connectPacket(l, keepaliveS));
+      });
       socket.on('error', (err) => {
         if (this.connack) fail(err);
       });
@@ -128,9 +131,14 @@ export class FleetDevice {
     });
   }
 
-  /** PINGREQ: a board's library sends one when it has been quiet for its keepalive. */
-  ping() {
-    if (this.socket && !this.closed && !this.connack) this.socket.write(Buffer.from([0xc0, 0]));
+  /**
+   * PINGREQ, as Arduino's MQTT client sends them: one every keepalive since the connection began, whatever else
+   * it sent. Each device keeps its own phase, so a fleet's pings spread over the time it took to connect.
+   */
+  pingIfDue(everyMs: number) {
+    if (!this.socket || this.closed || this.connack || Date.now() - this.lastPingAt < everyMs) return;
+    this.lastPingAt = Date.now();
+    this.socket.write(Buffer.from([0xc0, 0]));
   }
 
   close() {
