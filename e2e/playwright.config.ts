@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_URL, PORT } from './support/base-url.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
-import { freshDataDir, SERVER_ENTRY } from './support/server.ts';
+import { freshDataDir, SERVER_ARGS } from './support/server.ts';
 
 // Computed once: the config is loaded again in each worker, which inherits the environment.
 process.env.E2E_DATA_DIR ??= freshDataDir('main');
@@ -21,8 +21,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    // The built product on a fresh embedded database, exactly as `npm start` runs it.
-    command: `node ${SERVER_ENTRY}`,
+    // The built product on a fresh embedded database, with the Node flags `npm start` gives it.
+    command: `node ${SERVER_ARGS.join(' ')}`,
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -3,9 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../scripts/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SERVER_ENTRY = path.join(root, 'apps/server/dist/main.js');
+const SERVER_ENTRY = path.join(root, 'apps/server/dist/main.js');
+/** Node's arguments for the built server on the embedded database, with the flags `npm start` gives it. */
+export const SERVER_ARGS = [...serverNodeFlags('pglite'), SERVER_ENTRY];
 
 export function freshDataDir(label: string) {
   return mkdtempSync(path.join(tmpdir(), `tc-e2e-${label}-`));
@@ -14,7 +17,7 @@ export function freshDataDir(label: string) {
 /** Starts the built server as a child process and resolves once it answers /healthz. */
 export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string> }) {
   const url = `http://127.0.0.1:${opts.port}`;
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       PORT: String(opts.port),
