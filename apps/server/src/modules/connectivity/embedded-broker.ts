@@ -46,7 +46,8 @@ function verifiedCertificate(client: Client): VerifiedCertificate | undefined {
  * No TLS session tickets on the MQTT listener. Issuing TLS 1.3's two tickets copied the session, whose client
  * certificate OpenSSL 3 decodes again: a quarter of a certificate handshake's instructions. Devices do not
  * resume sessions (Arduino's boards speak TLS 1.2 without tickets; mqtt.js starts each connection afresh), and
- * the session cache is off, so with this option every connection is a full handshake, as it was in practice.
+ * Node keeps no server sessions without a `newSession` listener, so with this option every connection is a full
+ * handshake, as it was in practice.
  */
 const NO_SESSION_TICKETS = cryptoConstants.SSL_OP_NO_TICKET;
 
