@@ -24,6 +24,7 @@ export type ToClients =
       host: string;
       port: number;
       ca: string;
+      tlsMax: 'TLSv1.2' | 'TLSv1.3';
       devices: ClientDevice[];
     }
   | { kind: 'connect'; concurrency: number }
@@ -143,9 +144,10 @@ process.on('message', (m: ToClients) => {
     // Password devices share one TLS context; each certificate board has its own, made here before the clock
     // starts, as a board has its certificate before it dials. Made while connecting, they took a third of the
     // clients' CPU (parsing the CA, the certificate and the key each time). About 30 KB each.
-    const shared = createSecureContext({ ca: m.ca });
+    const tls = { ca: m.ca, maxVersion: m.tlsMax };
+    const shared = createSecureContext(tls);
     const contextOf = (d: ClientDevice): (() => SecureContext) => {
-      const context = d.cert ? createSecureContext({ ca: m.ca, cert: d.cert, key: d.key }) : shared;
+      const context = d.cert ? createSecureContext({ ...tls, cert: d.cert, key: d.key }) : shared;
       return () => context;
     };
     devices = [...m.devices]

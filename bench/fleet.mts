@@ -21,6 +21,9 @@
 //    BENCH_RESTART_AFTER_SEED=1 restarts the server process once the fleet is stored, before the devices
 //    connect: the fleet then connects as after a restart or an upgrade, without what bulk-loading it left in
 //    the process (measured: the same peak RSS and connect rate; see the connectivity README).
+//    BENCH_TLS_MAX=TLSv1.2 makes the devices offer TLS 1.2 at most, as Arduino's boards do (BearSSL and the
+//    boards' mbed TLS speak no 1.3); TLSv1.3 (the default) as mqtt.js and arduino-iot-js do. The connect rate
+//    was the same with either (see the connectivity README).
 // BENCH_CASE=fleet|rate|both (both).
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -62,6 +65,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONNECT_CONCURRENCY ?? 100);
 /** Processes the devices are spread over (bench/fleet-clients.mts). */
 const CLIENT_PROCESSES = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
 const KEY_POOL = Number(process.env.BENCH_KEY_POOL ?? 16);
+/** The highest TLS version the devices offer (see fleet-clients.mts). */
+const TLS_MAX = tlsVersion(process.env.BENCH_TLS_MAX ?? 'TLSv1.3');
 const RESTART_AFTER_SEED = process.env.BENCH_RESTART_AFTER_SEED === '1';
 const RATE_STEPS = (process.env.BENCH_RATE_STEPS ?? '15000,20000,25000,30000,35000,40000')
   .split(',')
@@ -78,6 +83,11 @@ const GOAL = { rssBytes: 1024 ** 3, connectsPerS: 500, p99Ms: 200, rateP99Ms: 10
 /** The devices' password in the server setup (Mosquitto keeps a salted PBKDF2 of it per device). */
 const PASSWORD = 'fleet-bench-secret';
 
+/** BENCH_TLS_MAX: TLSv1.2 or TLSv1.3, nothing else. */
+function tlsVersion(value: string): 'TLSv1.2' | 'TLSv1.3' {
+  if (value === 'TLSv1.2' || value === 'TLSv1.3') return value;
+  throw new Error(`BENCH_TLS_MAX must be TLSv1.2 or TLSv1.3, not ${value}`);
+}
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes: number) => `${fmt(bytes / 1024 ** 2)} MB`;
 const percentile = (sorted: number[], p: number) =>
@@ -242,7 +252,7 @@ async function startClients(
     children.map((c, k) => {
       const share = devices.filter((_, i) => i % CLIENT_PROCESSES === k);
       return nextMessage<FromClients, 'ready'>(c, 'ready', {
-        send: { kind: 'devices', ...target, devices: share } satisfies ToClients,
+        send: { kind: 'devices', ...target, tlsMax: TLS_MAX, devices: share } satisfies ToClients,
       });
     }),
   );
@@ -570,7 +580,7 @@ async function runRate() {
 const keepAlive = setInterval(() => undefined, 1000);
 if (CASE === 'fleet' || CASE === 'both') {
   console.log(
-    `Fleet case: ${fmt(DEVICES)} devices over TLS, then one value each every ${INTERVAL_S} s for ${SECONDS} s`,
+    `Fleet case: ${fmt(DEVICES)} devices over TLS (${TLS_MAX} at most), then one value each every ${INTERVAL_S} s for ${SECONDS} s`,
   );
   const setups =
     SETUP === 'both' ? (['embedded', 'server'] as const) : ([SETUP] as ('embedded' | 'server')[]);
