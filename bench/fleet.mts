@@ -21,9 +21,9 @@
 //    BENCH_RESTART_AFTER_SEED=1 restarts the server process once the fleet is stored, before the devices
 //    connect: the fleet then connects as after a restart or an upgrade, without what bulk-loading it left in
 //    the process (measured: the same peak RSS and connect rate; see the connectivity README).
-//    BENCH_TLS_MAX=TLSv1.2 makes the devices offer TLS 1.2 at most, as Arduino's boards do (BearSSL and the
-//    boards' mbed TLS speak no 1.3); TLSv1.3 (the default) as mqtt.js and arduino-iot-js do. The connect rate
-//    was the same with either (see the connectivity README).
+//    BENCH_TLS_MAX=TLSv1.2 makes the devices offer TLS 1.2 at most, as Arduino's certificate boards do
+//    (ArduinoBearSSL has no TLS 1.3); TLSv1.3 (the default) as mqtt.js and arduino-iot-js do. The connect
+//    rate was the same with either (see the connectivity README).
 // BENCH_CASE=fleet|rate|both (both).
 import { type ChildProcess, spawn } from 'node:child_process';
 import {

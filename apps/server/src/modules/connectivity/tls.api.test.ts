@@ -117,6 +117,7 @@ describe('MQTT over TLS', () => {
     const foreign = { cert: readFileSync(cert, 'utf8'), key: readFileSync(key, 'utf8') };
     expect(await refusal(withCert(device.id, foreign))).toBe(5);
   });
+
   it('resumes no TLS session: a client offering its last session gets a full handshake', async () => {
     const tlsPort = t.connectivity?.listening?.tlsPort as number;
     /** Connects, waits for what the server sends after the handshake (TLS 1.3 tickets), and closes. */
