@@ -2,7 +2,7 @@
 // each with its share of the fleet): a Node TLS client's handshake costs about as much CPU as the broker's, and
 // one client process, single-threaded, was the ceiling of the connect rate at about 500/s. Talks to the parent
 // over IPC: "devices" → "ready", "connect" → "first-pass" then "connected", "send" → "sent", "close".
-import { createSecureContext, type SecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext, type SecureVersion } from 'node:tls';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { FleetDevice } from './fleet-device.ts';
 
@@ -18,13 +18,16 @@ export interface ClientDevice {
   key?: string;
 }
 
+/** The highest TLS version the devices may offer: 1.2 as Arduino's certificate boards, 1.3 as mqtt.js. */
+export type DeviceTlsMax = Extract<SecureVersion, 'TLSv1.2' | 'TLSv1.3'>;
+
 export type ToClients =
   | {
       kind: 'devices';
       host: string;
       port: number;
       ca: string;
-      tlsMax: 'TLSv1.2' | 'TLSv1.3';
+      tlsMax: DeviceTlsMax;
       devices: ClientDevice[];
     }
   | { kind: 'connect'; concurrency: number }

@@ -50,7 +50,7 @@ import { ensureLocalCertificates } from '../apps/server/src/tls/local-ca.ts';
 import { findMosquitto, startMosquitto } from '../apps/server/test/mosquitto.ts';
 import { nextMessage } from './child-messages.ts';
 import type { CommitStats } from './commit-recorder.ts';
-import type { ClientDevice, FromClients, ToClients } from './fleet-clients.mts';
+import type { ClientDevice, DeviceTlsMax, FromClients, ToClients } from './fleet-clients.mts';
 import type { CertRow, FleetToChild, FleetToParent } from './fleet-server.mts';
 import { type ProcessWatch, watchProcess } from './process-stats.ts';
 import { report } from './report.ts';
@@ -84,7 +84,7 @@ const GOAL = { rssBytes: 1024 ** 3, connectsPerS: 500, p99Ms: 200, rateP99Ms: 10
 const PASSWORD = 'fleet-bench-secret';
 
 /** BENCH_TLS_MAX: TLSv1.2 or TLSv1.3, nothing else. */
-function tlsVersion(value: string): 'TLSv1.2' | 'TLSv1.3' {
+function tlsVersion(value: string): DeviceTlsMax {
   if (value === 'TLSv1.2' || value === 'TLSv1.3') return value;
   throw new Error(`BENCH_TLS_MAX must be TLSv1.2 or TLSv1.3, not ${value}`);
 }
