@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { endPool } from './end-pool.ts';
 import { ensurePgliteDataDir } from './pglite-data-dir.ts';
 import { keepTablesMaintained } from './pglite-maintenance.ts';
+import { parseDrizzleTypesAsText } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
 
 /** How long closing waits for the pool's connections to end. */
@@ -91,6 +92,8 @@ export async function openDatabase(
   }
   const client = inMemory ? new PGlite(PGLITE_OPTIONS) : new PGlite(`${config.dataDir}/pg`, PGLITE_OPTIONS);
   await client.waitReady;
+  // After waitReady: PGlite sets its array types' parsers as it starts, which would replace these.
+  parseDrizzleTypesAsText(client);
   const stopMaintenance = keepTablesMaintained(client, (err) =>
     console.warn('PGlite: table maintenance (vacuum, analyze) failed:', err.message),
   );
