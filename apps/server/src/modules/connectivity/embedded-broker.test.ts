@@ -57,6 +57,17 @@ describe('embedded broker listeners', () => {
   });
 });
 
+describe('embedded broker publishing', () => {
+  it('ends a publish without an error once the broker is closed (a command answered as the server stops)', async () => {
+    const broker = await createEmbeddedBroker(logger, LIMITS);
+    await broker.listen(embedded(0, false));
+    await expect(broker.publish('/a/d/some-device/c/dw', Buffer.from([1]))).resolves.toBeUndefined();
+    await broker.close();
+    // Aedes' own publish fails here with "mqemitter is closed", which the server logged as a failed command.
+    await expect(broker.publish('/a/d/some-device/c/dw', Buffer.from([1]))).resolves.toBeUndefined();
+  });
+});
+
 describe('embedded broker transport (the live bus between server processes)', () => {
   it('does not hand the process its own messages back, only the ones it did not send', async () => {
     const broker = await createEmbeddedBroker(logger, LIMITS);

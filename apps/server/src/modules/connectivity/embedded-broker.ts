@@ -258,7 +258,14 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
     },
 
     /** Publishes from the server itself (commands on c/dw, writes on e/i), QoS 1. */
+    /**
+     * Publishes to the broker's subscribers. Once the broker is closed (the server is stopping) there are none:
+     * every connection ended with it, and its sessions are in memory, so what a device would have received is
+     * gone either way. Answers still in flight then (a command read from the database as the server stopped)
+     * end without an error.
+     */
     publish(topic: string, payload: Uint8Array): Promise<void> {
+      if (aedes.closed) return Promise.resolve();
       return new Promise((resolve, reject) => {
         aedes.publish(
           { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
