@@ -257,12 +257,11 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       return { port, tlsPort, websocketPath: http.length > 0 ? WEBSOCKET_PATH : null };
     },
 
-    /** Publishes from the server itself (commands on c/dw, writes on e/i), QoS 1. */
     /**
-     * Publishes to the broker's subscribers. Once the broker is closed (the server is stopping) there are none:
-     * every connection ended with it, and its sessions are in memory, so what a device would have received is
-     * gone either way. Answers still in flight then (a command read from the database as the server stopped)
-     * end without an error.
+     * Publishes from the server itself (commands on c/dw, writes on e/i), QoS 1. Once the broker is closed (the
+     * server is stopping) there is no one to publish to: every connection ended with it, and its sessions were
+     * in memory, so what a device would have received is gone either way. Answers still in flight then (a
+     * command read from the database as the server stopped) end without an error.
      */
     publish(topic: string, payload: Uint8Array): Promise<void> {
       if (aedes.closed) return Promise.resolve();
