@@ -81,6 +81,11 @@ export interface SimulatedDeviceOptions {
    * device is synchronised again, before anything new. Off by default: the library sends only current values.
    */
   bufferOffline?: boolean | { maxRecords?: number };
+  /**
+   * The board's clock (epoch ms; default `Date.now`): the time of values measured offline and of `timestamps`.
+   * Tests run it fast so that seconds of outage stand for an hour of a board's measurements.
+   */
+  clock?: () => number;
   ota?: {
     /** The firmware the device starts with (default: a fixed text). */
     firmware?: Uint8Array;
@@ -129,6 +134,7 @@ export class SimulatedDevice extends EventEmitter {
   private readonly attempt: TimedAttempt;
   private readonly syncAttempt: TimedAttempt;
   private readonly startedAt = Date.now();
+  private readonly clock: () => number;
   private timers = new Set<NodeJS.Timeout>();
   private attemptTimer: NodeJS.Timeout | undefined;
   private syncTimer: NodeJS.Timeout | undefined;
@@ -155,6 +161,7 @@ export class SimulatedDevice extends EventEmitter {
     this.opts = opts;
     this.deviceId = opts.deviceId;
     this.timing = { ...LIBRARY_TIMING, ...opts.timing };
+    this.clock = opts.clock ?? Date.now;
     this.log = opts.logger ?? { info() {}, warn() {} };
     this.attempt = new TimedAttempt(this.timing.thingRetryMinMs, this.timing.thingRetryMaxMs);
     this.syncAttempt = new TimedAttempt(this.timing.lastValuesRetryMs, this.timing.lastValuesRetryMs);
@@ -465,12 +472,12 @@ export class SimulatedDevice extends EventEmitter {
     const every = this.opts.intervalMs ?? 5000;
     const tick = () => {
       this.tick++;
-      const now = Date.now();
-      const elapsedS = (now - this.startedAt) / 1000;
+      const elapsedS = (Date.now() - this.startedAt) / 1000;
+      const measuredAt = this.clock();
       for (const p of this.props.values()) {
         if (!p.generator || !p.generated) continue;
         this.change(p, p.generator(this.tick, elapsedS));
-        this.buffered.push(...valueToRecords(p.name, p.type, p.value, now));
+        this.buffered.push(...valueToRecords(p.name, p.type, p.value, measuredAt));
       }
       const max =
         typeof this.opts.bufferOffline === 'object' ? this.opts.bufferOffline.maxRecords : undefined;
@@ -578,7 +585,7 @@ export class SimulatedDevice extends EventEmitter {
       this.flushTimer = this.after(wait, () => this.flush());
     }
     if (due.length === 0) return;
-    const timeMs = this.opts.timestamps ? now : undefined;
+    const timeMs = this.opts.timestamps ? this.clock() : undefined;
     const records = due.flatMap((p) => valueToRecords(p.name, p.type, p.value, timeMs));
     this.client.publish(TOPICS.thingOut(this.thing), Buffer.from(encodeSenml(records)), {
       qos: this.opts.qos ?? 0,

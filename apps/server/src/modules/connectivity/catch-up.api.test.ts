@@ -1,7 +1,8 @@
 /**
  * Devices that were offline catch up (issue 15 item 6): the simulated board keeps measuring while its
  * connection is refused, then sends what it buffered with the SenML time of each value; the server stores
- * them at those times, fills the minute rollups of the gap, and a replay stores nothing twice.
+ * them at those times, fills the minute and hour rollups of the gap (an hour of outage shows on the 15-day
+ * chart), and a replay stores nothing twice.
  */
 import { type SimulatedDevice, startSimulatedDevice } from '@tinkercloud/device-protocol/simulator';
 import { sql } from 'drizzle-orm';
@@ -95,5 +96,85 @@ describe('a device that was offline catches up', { timeout: 60_000 }, () => {
     });
     expect(raw.statusCode, raw.body).toBe(200);
     expect(raw.json().responses[0].times.length).toBeGreaterThanOrEqual(sent);
+  });
+  it('fills an hour of outage in the 15-day chart (the board’s clock run fast)', async () => {
+    const user = await t.createUser();
+    const device = await f.deviceWithKey(user.id);
+    const thing = await f.thingWith(user.id, [{ name: 'temperature', type: 'TEMPERATURE' }], {
+      deviceId: device.id,
+    });
+    const pid = thing.properties?.[0]?.id;
+    // While the uplink is down the board's clock runs 600 times fast from two hours ago: each real 100 ms is a
+    // minute of measurements, and six seconds an hour, all of it in the past (as a board's buffer would be).
+    const SPEED = 600;
+    let boardClock = () => Date.now();
+    const sim = startSimulatedDevice({
+      url: `mqtt://127.0.0.1:${f.port()}`,
+      deviceId: device.id,
+      secretKey: device.secret,
+      properties: 'temperature:temperature',
+      intervalMs: 100,
+      timing: FAST,
+      bufferOffline: true,
+      clock: () => boardClock(),
+    });
+    sims.push(sim);
+    await once(sim, 'synced');
+
+    const cut = Date.now();
+    const outageStart = cut - 2 * 3_600_000;
+    boardClock = () => outageStart + (Date.now() - cut) * SPEED;
+    await setKey(user.id, device.id, 'a-key-the-board-does-not-have-123');
+    await expect.poll(() => sim.connected).toBe(false);
+    await expect.poll(() => boardClock() - outageStart, { timeout: 20_000 }).toBeGreaterThan(3_600_000);
+    const outageEnd = boardClock();
+
+    // The 15-day chart as the web app asks for it (graph-window.ts: 15 days in buckets of 15 d / 500).
+    const INTERVAL_S = Math.ceil((15 * 86_400) / 500);
+    const chart = async () => {
+      const res = await f.call(user.id, 'POST', '/iot/v2/series/batch_query', {
+        resp_version: 1,
+        requests: [
+          {
+            q: `thing.${thing.id}`,
+            from: new Date(Date.now() - 15 * 86_400_000).toISOString(),
+            to: new Date().toISOString(),
+            interval: INTERVAL_S,
+            series_limit: 1000,
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const response = (
+        res.json() as { responses: { property_id: string; times: string[] }[] }
+      ).responses.find((r) => r.property_id === pid);
+      return (response?.times ?? []).map(Date.parse);
+    };
+    const bucketsInOutage = async () =>
+      (await chart()).filter((at) => at >= outageStart - INTERVAL_S * 1000 && at <= outageEnd).length;
+    expect(await bucketsInOutage()).toBe(0);
+
+    const replayed = once(sim, 'replayed');
+    boardClock = () => Date.now();
+    await setKey(user.id, device.id, device.secret);
+    const sent = (await replayed) as number;
+    expect(sent).toBeGreaterThanOrEqual(55);
+
+    // The chart's buckets over the hour are all there now, one after another without a hole (however the
+    // buckets fall, an hour and more of 2,592 s buckets touches at least this many).
+    const atLeast = Math.ceil((outageEnd - outageStart) / 1000 / INTERVAL_S);
+    await expect.poll(bucketsInOutage, { timeout: 15_000 }).toBeGreaterThanOrEqual(atLeast);
+    const inOutage = (await chart()).filter((at) => at >= outageStart - INTERVAL_S * 1000 && at <= outageEnd);
+    for (let i = 1; i < inOutage.length; i += 1)
+      expect((inOutage[i] as number) - (inOutage[i - 1] as number)).toBe(INTERVAL_S * 1000);
+    const [counts] = await rowsOf<{ points: number; minutes: number; hours: number }>(
+      t.db,
+      sql`select (select count(*)::int from telemetry_points where property_id = ${pid}::uuid) as points,
+                 (select coalesce(sum(count), 0)::int from telemetry_minutes where property_id = ${pid}::uuid) as minutes,
+                 (select coalesce(sum(count), 0)::int from telemetry_hours where property_id = ${pid}::uuid) as hours`,
+    );
+    expect(counts?.points).toBeGreaterThanOrEqual(sent);
+    expect(counts?.minutes).toBe(counts?.points);
+    expect(counts?.hours).toBe(counts?.points);
   });
 });
