@@ -184,6 +184,23 @@ describe('ingest of device values', () => {
     await s.client.publishAsync(s.out, senml(valueToRecords('temperature', 'FLOAT', 20, T0)), { qos: 1 });
     expect(await stored(s.ids.get('temperature'))).toEqual([{ at: new Date(T0), value: 20 }]);
   });
+  it('refuses and counts a value dated beyond five minutes ahead; stores one a little ahead (a fast clock)', async () => {
+    const s = await setup([{ name: 'temperature', type: 'FLOAT' }]);
+    // Whole seconds: SenML times are seconds.
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    await s.client.publishAsync(s.out, senml(valueToRecords('temperature', 'FLOAT', 30, now + 3_600_000)), {
+      qos: 1,
+    });
+    await s.client.publishAsync(s.out, senml(valueToRecords('temperature', 'FLOAT', 21, now + 60_000)), {
+      qos: 1,
+    });
+    expect(s.client.connected).toBe(true);
+    expect(await stored(s.ids.get('temperature'))).toEqual([{ at: new Date(now + 60_000), value: 21 }]);
+    expect(await connectivityOf(s.user.id, s.device.id)).toMatchObject({
+      rejected_values: 1,
+      last_rejection: { topic: s.out, name: 'temperature', reason: 'time in the future' },
+    });
+  });
 });
 
 describe('writes from the cloud', () => {
