@@ -42,15 +42,18 @@ const TO_LIBRARY = {
   /** ThingUpdate with no thing: the device is not bound. */
   noThing: 'da000104008160',
   /** ThingUpdate / ThingDetach: a 4-byte tag, then a definite array of one 36-character text. */
-  thingUpdate: (thingId: string) =>
-    `da000104008178 24${Buffer.from(thingId).toString('hex')}`.replace(' ', ''),
-  thingDetach: (thingId: string) =>
-    `da000110008178 24${Buffer.from(thingId).toString('hex')}`.replace(' ', ''),
+  thingUpdate: (thingId: string) => `da0001040081${text36(thingId)}`,
+  thingDetach: (thingId: string) => `da0001100081${text36(thingId)}`,
   /** The cloud's write of counter 42 on `e/i`. */
   counter42: '9fa20067636f756e74657202182aff',
 };
 
 const hex = (text: string) => Buffer.from(text, 'hex');
+/** A CBOR text of 36 bytes (a UUID): major type 3 with a one-byte length, then the text. */
+function text36(id: string): string {
+  expect(id).toHaveLength(36);
+  return `7824${Buffer.from(id).toString('hex')}`;
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-aiotc-session-'));
 let t: TestApp;
 let f: ReturnType<typeof mqttFixtures>;
