@@ -82,8 +82,9 @@ export interface SimulatedDeviceOptions {
    */
   bufferOffline?: boolean | { maxRecords?: number };
   /**
-   * The board's clock (epoch ms; default `Date.now`): the time of values measured offline and of `timestamps`.
-   * Tests run it fast so that seconds of outage stand for an hour of a board's measurements.
+   * The board's clock (epoch ms; default `Date.now`): the time of values measured offline and of `timestamps`,
+   * and the one the timezone's end (`tz_dst_until`) is checked against, as the library's own clock is. Tests
+   * run it fast so that seconds of outage stand for an hour of a board's measurements.
    */
   clock?: () => number;
   ota?: {
@@ -507,7 +508,7 @@ export class SimulatedDevice extends EventEmitter {
   }
 
   private timezoneExpired() {
-    return Date.now() / 1000 > this.timezone.until;
+    return this.clock() / 1000 > this.timezone.until;
   }
 
   private setTimezone(offset: number, until: number) {
