@@ -5,33 +5,17 @@
  * `wss.localhost`; resolved to loopback as the printed hosts-file lines would).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { mqttFixtures } from '../modules/connectivity/testing/mqtt-fixtures.ts';
+import { expect, it } from 'vitest';
+import { useEmbeddedBroker } from '../modules/connectivity/testing/embedded-broker-fixture.ts';
 
 const run = promisify(execFile);
 const here = path.dirname(new URL(import.meta.url).pathname);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-tls-iotjs-'));
-let t: TestApp;
-let f: ReturnType<typeof mqttFixtures>;
-beforeAll(async () => {
-  t = await createTestApp(
-    { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080' },
-    { broker: true, tls: true },
-  );
-  f = mqttFixtures(t);
-});
-afterAll(async () => {
-  await f?.closeAll();
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const broker = useEmbeddedBroker({ tls: true });
 
 it('arduino-iot-js connects as a device and as an application over TLS, trusting only the printed CA', async () => {
+  const { t, f } = broker;
   const owner = await t.createUser();
   await f.grantPlan(owner.id, 'create-maker');
   const key = (await f.call(owner.id, 'POST', '/iot/v1/clients', { name: 'tls' })).json();
@@ -84,6 +68,7 @@ it('arduino-iot-js connects as a device and as an application over TLS, trusting
 });
 
 it('is refused by the same library without the CA: the certificate is what it must trust', async () => {
+  const { t, f } = broker;
   const owner = await t.createUser();
   const device = await f.deviceWithKey(owner.id);
   await f.thingWith(owner.id, [{ name: 'temperature', type: 'TEMPERATURE_C' }], { deviceId: device.id });

@@ -8,14 +8,12 @@
  * board's side of that session with the bytes the library sent, and checks the server's side with the bytes
  * the library accepted (byte for byte where they do not depend on the moment or the ids).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { decodeCommand, decodeSenml } from '@tinkercloud/device-protocol';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { mqttFixtures, nextMessage, storedPoints } from '../testing/mqtt-fixtures.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useEmbeddedBroker } from '../testing/embedded-broker-fixture.ts';
+import { nextMessage, storedPoints } from '../testing/mqtt-fixtures.ts';
 
 /** What ArduinoIoTCloud 2.9.3 published, as it published it (hex). */
 const FROM_LIBRARY = {
@@ -54,21 +52,10 @@ function text36(id: string): string {
   expect(id).toHaveLength(36);
   return `7824${Buffer.from(id).toString('hex')}`;
 }
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-aiotc-session-'));
-let t: TestApp;
-let f: ReturnType<typeof mqttFixtures>;
+const broker = useEmbeddedBroker({ tls: true });
 const boards: MqttClient[] = [];
-beforeAll(async () => {
-  t = await createTestApp(
-    { DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080' },
-    { broker: true, tls: true },
-  );
-  f = mqttFixtures(t);
-});
-afterAll(async () => {
-  await Promise.all(boards.map((b) => b.endAsync(true).catch(() => undefined)));
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+afterEach(async () => {
+  await Promise.all(boards.splice(0).map((b) => b.endAsync(true).catch(() => undefined)));
 });
 
 /**
@@ -77,6 +64,7 @@ afterAll(async () => {
  * session, keepalive 30 s; then it subscribes its `c/dw` at QoS 0.
  */
 async function connectAsLibrary(device: { id: string; secret: string }) {
+  const { t } = broker;
   const board = await connectAsync(`mqtts://localhost:${t.connectivity?.listening?.tlsPort}`, {
     protocolVersion: 4,
     clientId: device.id,
@@ -103,6 +91,7 @@ async function begin(board: MqttClient, deviceId: string): Promise<string> {
 
 describe('ArduinoIoTCloud 2.9.3, replayed', () => {
   it('logs in with the secret key over TLS, finds its thing, syncs, sends its values and takes the cloud’s', async () => {
+    const { t, f } = broker;
     const owner = await t.createUser();
     await f.grantPlan(owner.id, 'create-maker');
     const device = await f.deviceWithKey(owner.id);
@@ -174,6 +163,7 @@ describe('ArduinoIoTCloud 2.9.3, replayed', () => {
   });
 
   it('is told "no thing" until one is bound, then its thing, and its thing’s end when unbound', async () => {
+    const { t, f } = broker;
     const owner = await t.createUser();
     await f.grantPlan(owner.id, 'create-maker');
     const device = await f.deviceWithKey(owner.id);
