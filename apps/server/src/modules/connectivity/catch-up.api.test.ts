@@ -31,26 +31,34 @@ const setKey = async (userId: string, deviceId: string, password: string) =>
     200,
   );
 
+/**
+ * A board that buffers while offline, on a thing with one temperature, connected and synchronised; `board`
+ * sets how often it measures and its clock.
+ */
+async function bufferingBoard(board: { intervalMs: number; clock?: () => number }) {
+  const user = await t.createUser();
+  const device = await f.deviceWithKey(user.id);
+  const thing = await f.thingWith(user.id, [{ name: 'temperature', type: 'TEMPERATURE' }], {
+    deviceId: device.id,
+  });
+  const sim = startSimulatedDevice({
+    url: `mqtt://127.0.0.1:${f.port()}`,
+    deviceId: device.id,
+    secretKey: device.secret,
+    properties: 'temperature:temperature',
+    timing: FAST,
+    bufferOffline: true,
+    ...board,
+  });
+  sims.push(sim);
+  await once(sim, 'synced');
+  return { user, device, thing, pid: thing.properties?.[0]?.id, sim };
+}
+
 describe('a device that was offline catches up', { timeout: 60_000 }, () => {
   it('stores the values it measured offline at their own times and fills the rollups of the gap', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const thing = await f.thingWith(user.id, [{ name: 'temperature', type: 'TEMPERATURE' }], {
-      deviceId: device.id,
-    });
-    const pid = thing.properties?.[0]?.id;
-    const sim = startSimulatedDevice({
-      url: `mqtt://127.0.0.1:${f.port()}`,
-      deviceId: device.id,
-      secretKey: device.secret,
-      properties: 'temperature:temperature',
-      // Whole seconds apart: SenML times are whole seconds, one value per second keeps each distinct.
-      intervalMs: 1000,
-      timing: FAST,
-      bufferOffline: true,
-    });
-    sims.push(sim);
-    await once(sim, 'synced');
+    // Whole seconds apart: SenML times are whole seconds, one value per second keeps each distinct.
+    const { user, device, pid, sim } = await bufferingBoard({ intervalMs: 1000 });
 
     // The uplink breaks: a new key ends the session and the board's own key is refused for a while.
     const down = Date.now();
@@ -97,30 +105,17 @@ describe('a device that was offline catches up', { timeout: 60_000 }, () => {
     expect(raw.statusCode, raw.body).toBe(200);
     expect(raw.json().responses[0].times.length).toBeGreaterThanOrEqual(sent);
   });
+
   it('fills an hour of outage in the 15-day chart (the board’s clock run fast)', async () => {
-    const user = await t.createUser();
-    const device = await f.deviceWithKey(user.id);
-    const thing = await f.thingWith(user.id, [{ name: 'temperature', type: 'TEMPERATURE' }], {
-      deviceId: device.id,
-    });
-    const pid = thing.properties?.[0]?.id;
     // Once the uplink is down the board's clock runs 600 times fast from three hours ago: each real 100 ms is a
     // minute of measurements and six seconds an hour, all in the past (as a board's buffer would be) until 18 s
     // after the cut. It is never set back: the board stops buffering once it is connected again.
     const SPEED = 600;
     let boardClock = () => Date.now();
-    const sim = startSimulatedDevice({
-      url: `mqtt://127.0.0.1:${f.port()}`,
-      deviceId: device.id,
-      secretKey: device.secret,
-      properties: 'temperature:temperature',
+    const { user, device, thing, pid, sim } = await bufferingBoard({
       intervalMs: 100,
-      timing: FAST,
-      bufferOffline: true,
       clock: () => boardClock(),
     });
-    sims.push(sim);
-    await once(sim, 'synced');
 
     const cut = Date.now();
     const clockFrom = cut - 3 * 3_600_000;
