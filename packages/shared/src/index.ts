@@ -21,6 +21,7 @@ export * from './live.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './search-params.ts';
+export * from './sketches/index.ts';
 export * from './space.ts';
 export * from './spaces/index.ts';
 export * from './status.ts';

@@ -1,0 +1,3 @@
+export * from './compile.ts';
+export * from './contracts.ts';
+export * from './limits.ts';
