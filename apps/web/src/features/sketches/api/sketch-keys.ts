@@ -14,7 +14,6 @@ export const sketchKeys = {
   /** Every sketch's entries (not the lists, which are the groups'). */
   all: (space: string) => [...iotKeys.space(space), 'sketch'] as const,
   sketch: (space: string, id: string) => [...iotKeys.space(space), 'sketch', id] as const,
-  file: (space: string, id: string, name: string) =>
-    [...sketchKeys.sketch(space, id), 'file', name] as const,
+  file: (space: string, id: string, name: string) => [...sketchKeys.sketch(space, id), 'file', name] as const,
   secrets: (space: string, id: string) => [...sketchKeys.sketch(space, id), 'secrets'] as const,
 };

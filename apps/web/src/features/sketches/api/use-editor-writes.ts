@@ -48,7 +48,8 @@ export function useRenameFile(sketch: Sketch) {
   const queryClient = useQueryClient();
   return useApiMutation<unknown, { from: string; to: string }>({
     mutationFn: ({ from, to }) => moveSketchFile(s, pathInSketch(sketch, from), pathInSketch(sketch, to)),
-    onSuccess: (_, { from }) => queryClient.removeQueries({ queryKey: sketchKeys.file(s.space, sketch.id, from) }),
+    onSuccess: (_, { from }) =>
+      queryClient.removeQueries({ queryKey: sketchKeys.file(s.space, sketch.id, from) }),
     invalidates: [sketchKeys.sketch(s.space, sketch.id)],
     successMessage: (_, { from, to }) => `${from} is now named ${to}`,
   });
@@ -59,7 +60,8 @@ export function useDeleteFile(sketch: Sketch) {
   const queryClient = useQueryClient();
   return useApiMutation<void, string>({
     mutationFn: (name) => deleteSketchFile(s, pathInSketch(sketch, name)),
-    onSuccess: (_, name) => queryClient.removeQueries({ queryKey: sketchKeys.file(s.space, sketch.id, name) }),
+    onSuccess: (_, name) =>
+      queryClient.removeQueries({ queryKey: sketchKeys.file(s.space, sketch.id, name) }),
     invalidates: [sketchKeys.sketch(s.space, sketch.id)],
     successMessage: (_, name) => `${name} was deleted`,
   });

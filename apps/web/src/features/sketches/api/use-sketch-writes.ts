@@ -1,6 +1,6 @@
 import type { CreateSketchBody, Sketch } from '@tinkercloud/shared';
-import { groupKeys } from '@/features/lists/api/group-keys.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
+import { groupKeys } from '@/features/lists/api/group-keys.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { sketchKeys } from './sketch-keys.ts';
 import { createSketch, duplicateSketch, renameSketch } from './sketches.ts';

@@ -65,7 +65,12 @@ export function SketchNameDialog({
             />
           )}
         </FormField>
-        <p className="sketch-name-preview" id={previewId} aria-live="polite" data-testid="sketch-name-preview">
+        <p
+          className="sketch-name-preview"
+          id={previewId}
+          aria-live="polite"
+          data-testid="sketch-name-preview"
+        >
           {differs && check.name ? (
             <>
               Saved as <code>{check.name}</code>

@@ -54,7 +54,10 @@ export function CodeEditor({
         lintGutter(),
         editorTheme,
         EditorState.readOnly.of(locked),
-        EditorView.contentAttributes.of({ 'aria-label': label, ...(locked ? { 'aria-readonly': 'true' } : {}) }),
+        EditorView.contentAttributes.of({
+          'aria-label': label,
+          ...(locked ? { 'aria-readonly': 'true' } : {}),
+        }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) changed.current(name, update.state.doc.toString());
         }),
@@ -83,17 +86,21 @@ export function CodeEditor({
     shown.current = fileName;
   }, [fileName]);
 
+  // The parent hands a new array per open file, so a swapped-in file gets its own diagnostics too.
   useEffect(() => {
     const v = view.current;
     if (!v) return;
     v.dispatch(setDiagnostics(v.state, toLintDiagnostics(v.state.doc, diagnostics)));
-  }, [diagnostics, fileName]);
+  }, [diagnostics]);
 
   useEffect(() => {
     const v = view.current;
     if (!v || !goTo) return;
     const line = v.state.doc.line(Math.min(Math.max(goTo.line, 1), v.state.doc.lines));
-    v.dispatch({ selection: { anchor: line.from }, effects: EditorView.scrollIntoView(line.from, { y: 'center' }) });
+    v.dispatch({
+      selection: { anchor: line.from },
+      effects: EditorView.scrollIntoView(line.from, { y: 'center' }),
+    });
     v.focus();
   }, [goTo]);
 

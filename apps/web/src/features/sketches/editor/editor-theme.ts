@@ -70,7 +70,11 @@ const highlight = HighlightStyle.define([
   { tag: [t.number, t.bool, t.null], color: 'var(--color-orange-text)' },
   { tag: [t.comment, t.lineComment, t.blockComment], color: 'var(--color-muted)', fontStyle: 'italic' },
   { tag: [t.typeName, t.standard(t.typeName)], color: 'var(--color-primary-strong)' },
-  { tag: [t.function(t.variableName), t.function(t.propertyName)], color: 'var(--color-text)', fontWeight: '600' },
+  {
+    tag: [t.function(t.variableName), t.function(t.propertyName)],
+    color: 'var(--color-text)',
+    fontWeight: '600',
+  },
   { tag: [t.macroName], color: 'var(--color-danger)' },
   { tag: t.invalid, color: 'var(--color-danger)' },
 ]);

@@ -1,5 +1,5 @@
-import type { Text } from '@codemirror/state';
 import type { Diagnostic } from '@codemirror/lint';
+import type { Text } from '@codemirror/state';
 import type { CompileDiagnostic } from '@tinkercloud/shared';
 
 /** `src/Blink.ino` or `/tmp/build/Blink.ino` → `Blink.ino`: a builder may name a file by its path. */

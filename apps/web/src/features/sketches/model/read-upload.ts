@@ -48,7 +48,9 @@ async function readZip(zipName: string, bytes: Uint8Array): Promise<UploadedSket
   });
   if (files.length === 0) throw new UploadProblem(`${zipName} holds no files.`);
   if (files.length > SKETCH_MAX_FILES)
-    throw new UploadProblem(`A sketch holds at most ${SKETCH_MAX_FILES} files; ${zipName} has ${files.length}.`);
+    throw new UploadProblem(
+      `A sketch holds at most ${SKETCH_MAX_FILES} files; ${zipName} has ${files.length}.`,
+    );
   const inos = files.filter((f) => /\.ino$/i.test(f.name) && !f.name.includes('/'));
   if (inos.length === 0) throw new UploadProblem(`${zipName} holds no .ino file: it is not a sketch.`);
   const name = top ?? (inos.length === 1 && inos[0] ? baseName(inos[0].name) : baseName(zipName));
@@ -64,5 +66,7 @@ function singleTopFolder(paths: readonly string[]): string | null {
 
 function checkSize(name: string, bytes: number) {
   if (bytes > SKETCH_FILE_MAX_BYTES)
-    throw new UploadProblem(`${name} is larger than ${SKETCH_FILE_MAX_BYTES / 1024} kB, the limit of one file.`);
+    throw new UploadProblem(
+      `${name} is larger than ${SKETCH_FILE_MAX_BYTES / 1024} kB, the limit of one file.`,
+    );
 }

@@ -1,9 +1,4 @@
-import {
-  SECRETS_FILE,
-  SKETCH_FILE_EXTENSIONS,
-  type Sketch,
-  type SketchFileEntry,
-} from '@tinkercloud/shared';
+import { SECRETS_FILE, SKETCH_FILE_EXTENSIONS, type Sketch, type SketchFileEntry } from '@tinkercloud/shared';
 
 /** The main `.ino`: the one named after the sketch (what Arduino builds from). */
 export const mainFileName = (sketch: Sketch) => sketch.ino?.name ?? `${sketch.name}.ino`;

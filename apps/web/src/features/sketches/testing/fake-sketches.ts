@@ -22,7 +22,11 @@ const ROOT = '$HOME/sketches_v2';
 const STAMP = '2026-03-01T12:00:00.000Z';
 const refused = (status: number, detail: string) =>
   new ApiError(
-    toErrorBody({ code: status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'bad_request', detail, status }),
+    toErrorBody({
+      code: status === 404 ? 'not_found' : status === 409 ? 'conflict' : 'bad_request',
+      detail,
+      status,
+    }),
   );
 const blankIno = 'void setup() {\n}\n\nvoid loop() {\n}\n';
 
@@ -167,7 +171,9 @@ export function fakeSketches({
           return null;
         }
         // Every secret the code names, with its stored value or ''.
-        const named = new Set(Object.values(c.files).flatMap((text) => text.match(/SECRET_[A-Z0-9_]+/g) ?? []));
+        const named = new Set(
+          Object.values(c.files).flatMap((text) => text.match(/SECRET_[A-Z0-9_]+/g) ?? []),
+        );
         for (const k of Object.keys(c.secrets ?? {})) named.add(k);
         return { secrets: [...named].sort().map((n) => ({ name: n, value: c.secrets?.[n] ?? '' })) };
       }
@@ -209,8 +215,9 @@ export function fakeSketches({
     const name = `${thing.name.replace(/[^A-Za-z0-9_.-]/g, '_')}_sketch`;
     return add(name, {
       files: {
-        [`${name}.ino`]: '#include "thingProperties.h"\n\nvoid setup() {\n  initProperties();\n}\n\nvoid loop() {\n  ArduinoCloud.update();\n}\n',
-        [THING_PROPERTIES_FILE]: '// Generated from the thing\'s variables\n',
+        [`${name}.ino`]:
+          '#include "thingProperties.h"\n\nvoid setup() {\n  initProperties();\n}\n\nvoid loop() {\n  ArduinoCloud.update();\n}\n',
+        [THING_PROPERTIES_FILE]: "// Generated from the thing's variables\n",
       },
       readOnly: [THING_PROPERTIES_FILE],
       thing_id: thing.id,
