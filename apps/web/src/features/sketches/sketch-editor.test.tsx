@@ -68,8 +68,8 @@ describe('sketch editor', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('All changes saved'));
     const writes = iot.sketches.calls.filter((c) => c.method === 'POST');
     expect(writes.map((c) => c.url)).toEqual([
-      '/v2/files/f/%24HOME/sketches_v2/Blink/Blink.ino',
-      '/v2/files/f/%24HOME/sketches_v2/Blink/led.h',
+      '/v2/files/f/$HOME/sketches_v2/Blink/Blink.ino',
+      '/v2/files/f/$HOME/sketches_v2/Blink/led.h',
     ]);
     expect(base64ToText((writes[1]?.body as { data: string }).data)).toBe('// two\n#define LED 13\n');
     expect(iot.state.sketchContent[id]?.files['Blink.ino']).toBe('// one\nvoid setup() {}\nvoid loop() {}\n');

@@ -14,9 +14,14 @@ export const createHostUrl = (config: AppConfig, path: string) => joinUrl(config
 
 /**
  * A files API path (`$HOME/sketches_v2/Blink/Blink.ino`) in a URL: each segment encoded, the slashes kept, as
- * the server reads the rest of the URL as the path.
+ * the server reads the rest of the URL as the path. `$` is legal in a path and stays as Arduino's clients
+ * send it.
  */
-export const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+export const encodePath = (path: string) =>
+  path
+    .split('/')
+    .map((part) => encodeURIComponent(part).replaceAll('%24', '$'))
+    .join('/');
 
 export const call = <T>(
   { api, config, space }: SketchesApi,

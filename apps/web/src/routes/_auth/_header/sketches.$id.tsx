@@ -41,7 +41,7 @@ function SketchPage() {
       <HeaderPortal>
         {sketch.thing_id && (
           <Link to="/things/$id/" params={{ id: sketch.thing_id }} className="button button-subtle">
-            Its thing
+            Open thing
           </Link>
         )}
         <Link to="/sketches/" className="button button-subtle">
