@@ -2,13 +2,15 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { signUp } from '../support/accounts.ts';
+import { apiSession } from '../support/api.ts';
+import { BASE_URL } from '../support/base-url.ts';
 import { expectNoPageScroll, settle } from '../support/layout.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
  * Sketches against the real server (features/sketches): a sketch made on the Sketches page under a name that
  * is not conformant as typed, edited and saved in the editor, still edited after a reload, and downloaded as
- * a zip whose files are checked; then the editor at 360 px in the dark theme.
+ * a zip whose files are checked; the editor at 360 px in the dark theme; a thing's generated sketch.
  */
 
 const TYPED = "Mon capteur d'été";
@@ -121,4 +123,33 @@ test('the editor fits at 360 px in the dark theme, every control in reach, and p
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('tab', { name: 'sensor_readings.h' })).toBeVisible();
+});
+
+test("a thing's generated sketch opens from the thing page, its thingProperties.h read-only", async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  const account = await signUp(page);
+  const api = await apiSession(BASE_URL, account);
+  const [demo] = await api.call<{ id: string; name: string; sketch_id?: string }[]>('GET', '/iot/v2/things');
+  if (!demo) throw new Error('the account has no demo thing');
+  await page.goto(`/things/${demo.id}/`);
+  await settle(page);
+  const section = page.getByRole('region', { name: 'Sketch' });
+  if (!demo.sketch_id) {
+    await section.getByRole('button', { name: 'Create sketch' }).click();
+  }
+  await section.getByRole('link', { name: "Open the thing's sketch" }).click();
+  await expect(page).toHaveURL(/\/sketches\/[0-9a-f-]+\/$/);
+  await expect(page.getByRole('tab').first()).toHaveText(/\.ino$/);
+  await expect(code(page)).toContainText('ArduinoCloud.update()');
+
+  await page.getByRole('tab', { name: /thingProperties\.h/ }).click();
+  await expect(page.locator('.sketch-note')).toContainText("generated from the thing's variables");
+  await expect(code(page)).toHaveAttribute('aria-readonly', 'true');
+  await expect(page.getByRole('button', { name: 'Delete file' })).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoPageScroll(page, "the thing's sketch");
+  await checkA11y("the thing's sketch at 360 px");
 });

@@ -54,8 +54,11 @@ export function CodeEditor({
         lintGutter(),
         editorTheme,
         EditorState.readOnly.of(locked),
+        // An explicit tabindex: axe counts a contenteditable as focusable only with one, and the scroller
+        // around it (which scrolls sideways at 360 px) must hold something focusable.
         EditorView.contentAttributes.of({
           'aria-label': label,
+          tabindex: '0',
           ...(locked ? { 'aria-readonly': 'true' } : {}),
         }),
         EditorView.updateListener.of((update) => {

@@ -1,18 +1,29 @@
-import { SECRETS_FILE, SKETCH_FILE_EXTENSIONS, type Sketch, type SketchFileEntry } from '@tinkercloud/shared';
+import {
+  SECRETS_FILE,
+  SKETCH_FILE_EXTENSIONS,
+  type Sketch,
+  type SketchFileEntry,
+  THING_PROPERTIES_FILE,
+} from '@tinkercloud/shared';
 
 /** The main `.ino`: the one named after the sketch (what Arduino builds from). */
 export const mainFileName = (sketch: Sketch) => sketch.ino?.name ?? `${sketch.name}.ino`;
 
 /**
  * The files the editor shows, the main `.ino` first, then by name. `arduino_secrets.h` is left out: it is
- * written from the Secrets panel, and its values must never appear in the code view.
+ * written from the Secrets panel, and its values must never appear in the code view. A thing's
+ * `thingProperties.h` is read-only even when the answer does not flag it (limits.ts names it generated).
  */
 export function editorFiles(sketch: Sketch): SketchFileEntry[] {
   const main = mainFileName(sketch);
   return sketch.files
     .filter((f) => f.type === 'file' && f.name !== SECRETS_FILE)
+    .map((f) => (isGenerated(sketch, f.name) ? { ...f, read_only: true } : f))
     .sort((a, b) => (a.name === main ? -1 : b.name === main ? 1 : a.name.localeCompare(b.name)));
 }
+
+/** A thing's `thingProperties.h`, which the server rewrites from the thing's variables. */
+const isGenerated = (sketch: Sketch, name: string) => !!sketch.thing_id && name === THING_PROPERTIES_FILE;
 
 /** Where a new file of the sketch lives in the files API. */
 export const pathInSketch = (sketch: Sketch, name: string) => `${sketch.path}/${name}`;

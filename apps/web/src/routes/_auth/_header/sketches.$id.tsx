@@ -39,15 +39,18 @@ function SketchPage() {
   return (
     <Page title={sketch.name}>
       <HeaderPortal>
-        {sketch.thing_id && (
-          <Link to="/things/$id/" params={{ id: sketch.thing_id }} className="button button-subtle">
-            Open thing
-          </Link>
-        )}
         <Link to="/sketches/" className="button button-subtle">
           All sketches
         </Link>
       </HeaderPortal>
+      {sketch.thing_id && (
+        <p className="muted">
+          The sketch of a thing:{' '}
+          <Link to="/things/$id/" params={{ id: sketch.thing_id }}>
+            open the thing
+          </Link>
+        </p>
+      )}
       <SketchEditor ref={editor} sketch={sketch} diagnostics={diagnostics} />
       <section aria-label="Build" className="sketch-build">
         {/* SketchBuildPanel mounts here (features/sketch-build):
