@@ -71,7 +71,9 @@ describe('sketch editor', () => {
       '/v2/files/f/$HOME/sketches_v2/Blink/Blink.ino',
       '/v2/files/f/$HOME/sketches_v2/Blink/led.h',
     ]);
-    expect(base64ToText((writes[1]?.body as { data: string }).data)).toBe('// two\n#define LED 13\n');
+    expect(base64ToText((writes[1]?.body as { data: string } | undefined)?.data ?? '')).toBe(
+      '// two\n#define LED 13\n',
+    );
     expect(iot.state.sketchContent[id]?.files['Blink.ino']).toBe('// one\nvoid setup() {}\nvoid loop() {}\n');
 
     // Back on the first file, its edit and undo history are still there.
