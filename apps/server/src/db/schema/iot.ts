@@ -225,7 +225,7 @@ export const iotSketches = pgTable(
     files: jsonb('files').$type<{ name: string; content: string }[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Kept for the group lists' item shape; no route deletes a sketch yet. */
+    /** In the trash (`DELETE /create/v2/sketches/byID/{id}`); its bytes count until purged. */
     deletedAt: deletedAt(),
   },
   (t) => [
@@ -235,6 +235,23 @@ export const iotSketches = pgTable(
       t.name,
     ),
   ],
+);
+
+/**
+ * The values of a sketch's `arduino_secrets.h` (Wi-Fi password, device key…), apart from its files so the
+ * files API, zips, duplicates and templates never carry them.
+ */
+export const iotSketchSecrets = pgTable(
+  'iot_sketch_secrets',
+  {
+    sketchId: uuid('sketch_id')
+      .notNull()
+      .references(() => iotSketches.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sketchId, t.name] })],
 );
 
 export const iotDashboards = pgTable(
