@@ -223,6 +223,8 @@ export const iotSketches = pgTable(
     thingId: uuid('thing_id').references((): AnyPgColumn => iotThings.id, { onDelete: 'set null' }),
     sketchVersion: text('sketch_version', { enum: ['v1', 'v2'] }).notNull(),
     files: jsonb('files').$type<{ name: string; content: string }[]>().notNull(),
+    /** UTF-8 bytes of all its files, kept by every write: the space's disk quota sums these. */
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** In the trash (`DELETE /create/v2/sketches/byID/{id}`); its bytes count until purged. */

@@ -16,6 +16,7 @@ import { createPropertiesRepository } from '../properties/properties.repository.
 import { checkedPoint } from '../properties/property-rules.ts';
 import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
+import type { ThingCode } from '../sketches/thing-code.ts';
 import type { DeviceClaimBody } from './claim.schemas.ts';
 import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';
@@ -98,6 +99,8 @@ export function createDevicesService(deps: {
   connectivity?: ConnectivityHooks;
   /** Triggers watching values written as if by the device (this process stored them, so it fires them). */
   triggers?: Pick<TriggerFiring, 'valuesStored'>;
+  /** Keeps the sketch of the thing a device drives in step with the device's type and connection. */
+  code?: Pick<ThingCode, 'deviceChanged'>;
 }) {
   const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
@@ -203,6 +206,10 @@ export function createDevicesService(deps: {
       if (restoring) changes.deletedAt = null;
       await repo.update(device.id, changes);
       if (restoring) await deps.connectivity?.trashChanged(device.id, false);
+      const runsOtherCode =
+        (changes.type !== undefined && changes.type !== device.type) ||
+        (changes.connectionType !== undefined && changes.connectionType !== device.connectionType);
+      if (runsOtherCode) await deps.code?.deviceChanged(space, device.id);
       live.deviceUpdated(space, device.id);
       return show(space, id);
     },
