@@ -6,8 +6,8 @@ import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
 import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
-import type { EventBus } from '../live/live-event.ts';
 import { iotEvents } from '../live/iot-events.ts';
+import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess, createSpaceResolver } from '../spaces/space-access.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
 import { apiClientsRoutes, clientTokenRoutes } from './api-clients/api-clients.routes.ts';
@@ -143,8 +143,10 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const sketchWrites = createSketchWrites({ db, quotas });
   const code = createThingCode({ db, writes: sketchWrites, broker: brokerOf(config) });
   const live = iotEvents(events);
-  const sketchChanged = (space: { organizationId: string | null; ownerUserId: string }, sketch: { id: string }) =>
-    live.sketchChanged(space, sketch.id);
+  const sketchChanged = (
+    space: { organizationId: string | null; ownerUserId: string },
+    sketch: { id: string },
+  ) => live.sketchChanged(space, sketch.id);
   const sketches = createSketchesService({ db, resolve, writes: sketchWrites, changed: sketchChanged });
   const devices = createDevicesService({
     db,

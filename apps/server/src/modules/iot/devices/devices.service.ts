@@ -14,9 +14,9 @@ import { type IotSpace, type SpaceRequest, type SpaceResolver, spaceKeyOf } from
 import { withoutTag, withTag } from '../common/tags.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { checkedPoint } from '../properties/property-rules.ts';
+import type { ThingCode } from '../sketches/thing-code.ts';
 import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
-import type { ThingCode } from '../sketches/thing-code.ts';
 import type { DeviceClaimBody } from './claim.schemas.ts';
 import { createDevicesRepository, type DeviceChanges, type DeviceRecord } from './devices.repository.ts';
 import type { DeviceCreateBody, DeviceUpdateBody } from './devices.schemas.ts';

@@ -62,7 +62,7 @@ export const sketchFilesRoutes: FastifyPluginAsync<{ files: SketchFilesService }
     spaceRoute('iot.write'),
     {
       summary:
-        'Create (201) or replace (200) a file of a sketch; `data` in base64. arduino_secrets.h is the secrets, a thing\'s thingProperties.h is generated',
+        "Create (201) or replace (200) a file of a sketch; `data` in base64. arduino_secrets.h is the secrets, a thing's thingProperties.h is generated",
       params: pathParam,
       body: writeFileBodySchema,
       response: { 200: sketchFileEntrySchema, 201: sketchFileEntrySchema },

@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../../errors.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { checkWritable, decodeFileData, mainInoOf } from './sketch-content.ts';
 import { parseFilePath, parseSketchPath } from './sketch-paths.ts';
-import type { SketchWrites } from './sketch-writes.ts';
 import { fileEntry, folderEntry } from './sketch-views.ts';
+import type { SketchWrites } from './sketch-writes.ts';
 import { createSketchesRepository, type SketchRow } from './sketches.repository.ts';
 
 /**

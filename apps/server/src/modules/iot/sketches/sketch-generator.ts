@@ -178,7 +178,13 @@ export function secretsHeader(secrets: readonly { name: string; value: string }[
 
 /** The empty callback of a writable variable, as the `.ino` ends with it (a leading blank line included). */
 function callbackCode(v: string): string {
-  return ['', `// Called when the cloud writes ${v}.`, `void ${callbackOf(v)}() {`, '  // Act on the new value here.', '}'].join('\n');
+  return [
+    '',
+    `// Called when the cloud writes ${v}.`,
+    `void ${callbackOf(v)}() {`,
+    '  // Act on the new value here.',
+    '}',
+  ].join('\n');
 }
 
 /** The callbacks the thing's writable variables need: their names and the code that defines them empty. */

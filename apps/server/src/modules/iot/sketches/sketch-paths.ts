@@ -30,7 +30,9 @@ export function checkFileName(name: string): void {
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? name.slice(dot + 1) : '';
   if (!(SKETCH_FILE_EXTENSIONS as readonly string[]).includes(ext)) {
-    throw bad(`"${name}" needs one of the extensions ${SKETCH_FILE_EXTENSIONS.map((e) => `.${e}`).join(' ')}.`);
+    throw bad(
+      `"${name}" needs one of the extensions ${SKETCH_FILE_EXTENSIONS.map((e) => `.${e}`).join(' ')}.`,
+    );
   }
 }
 

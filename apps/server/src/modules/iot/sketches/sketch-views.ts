@@ -1,4 +1,4 @@
-import { type SketchFileEntry, SKETCHES_ROOT, type Sketch } from '@tinkercloud/shared';
+import { SKETCHES_ROOT, type Sketch, type SketchFileEntry } from '@tinkercloud/shared';
 import { isReadOnly, mainInoOf } from './sketch-content.ts';
 import type { SketchRow, StoredFile } from './sketches.repository.ts';
 

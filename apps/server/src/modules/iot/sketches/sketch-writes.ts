@@ -5,12 +5,7 @@ import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotQuotas } from '../common/quotas.ts';
 import type { IotSpace } from '../common/space.ts';
 import { checkFileCount } from './sketch-content.ts';
-import {
-  bytesOf,
-  createSketchesRepository,
-  type SketchRow,
-  type StoredFile,
-} from './sketches.repository.ts';
+import { bytesOf, createSketchesRepository, type SketchRow, type StoredFile } from './sketches.repository.ts';
 
 const nameTaken = (name: string) =>
   new AppError('conflict', `A sketch named "${name}" already exists in this space (or in its trash).`);

@@ -91,7 +91,8 @@ export const sketchesRoutes: FastifyPluginAsync<{ sketches: SketchesService }> =
     '/create/v2/sketches/byID/:id/zip',
     spaceRoute('iot.read'),
     {
-      summary: 'Download a sketch as a zip: {name}/{file}, and arduino_secrets.h with the secret names, values empty',
+      summary:
+        'Download a sketch as a zip: {name}/{file}, and arduino_secrets.h with the secret names, values empty',
       params: idParam,
       response: { 200: z.any().describe('The zip (application/zip)') },
     },

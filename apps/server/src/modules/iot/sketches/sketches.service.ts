@@ -1,8 +1,8 @@
 import {
   type CreateSketchBody,
   SECRET_NAME_PATTERN,
-  type Sketch,
   SKETCH_MAX_SECRETS,
+  type Sketch,
   type SketchSecrets,
 } from '@tinkercloud/shared';
 import { strToU8, zipSync } from 'fflate';

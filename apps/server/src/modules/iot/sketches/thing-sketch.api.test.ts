@@ -194,7 +194,10 @@ describe('the generated sketch as read-only files (/create/v2)', () => {
       sketch_version: 'v2',
       ino: { name: 'Pond.ino', path: '$HOME/sketches_v2/Pond/Pond.ino', type: 'file' },
     });
-    expect(shown.json().files.map((x: { name: string }) => x.name)).toEqual(['Pond.ino', 'thingProperties.h']);
+    expect(shown.json().files.map((x: { name: string }) => x.name)).toEqual([
+      'Pond.ino',
+      'thingProperties.h',
+    ]);
     expect(shown.json().files[1]).toMatchObject({ name: 'thingProperties.h', read_only: true });
 
     const root = await f.call(user.id, 'GET', '/create/v2/files/d/%24HOME/sketches_v2');
