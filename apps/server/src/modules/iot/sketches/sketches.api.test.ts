@@ -9,9 +9,12 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { iotSketches, iotSketchSecrets } from '../../../db/schema/index.ts';
+import { createEventBus } from '../../live/event-bus.ts';
+import type { LiveEvent } from '../../live/live-event.ts';
 import { iotTestApp } from '../testing/iot-fixtures.ts';
 
-const { t, f } = await iotTestApp();
+const events = createEventBus();
+const { t, f } = await iotTestApp(undefined, { events });
 afterAll(() => t.close());
 
 const ROOT = '$HOME/sketches_v2';
@@ -64,6 +67,8 @@ const writeFile = (userId: string, path: string, content: string, space?: string
 describe('sketches', () => {
   it('creates a new sketch with an empty setup() and loop(), writes, replaces, moves and deletes files', async () => {
     const user = await t.createUser();
+    const heard: LiveEvent[] = [];
+    const stop = events.subscribe({ organizationId: null, ownerUserId: user.id }, (e) => heard.push(e));
     const s = await createSketch(user.id, { name: 'Blink' });
     expect(s.files.map((x) => x.name)).toEqual(['Blink.ino']);
     expect(s.ino).toMatchObject({ name: 'Blink.ino', path: `${ROOT}/Blink/Blink.ino` });
@@ -102,6 +107,10 @@ describe('sketches', () => {
     expect(main.statusCode).toBe(400);
     expect(main.json().detail).toMatch(/main \.ino/);
     expect((await rowOf(s.id))?.files.map((x) => x.name)).toEqual(['Blink.ino']);
+    // Each committed change was announced for the lists and the editor to read again.
+    stop();
+    expect(heard.filter((e) => e.type === 'sketches.updated')).toHaveLength(5);
+    expect(heard[0]).toMatchObject({ type: 'sketches.updated', data: { sketch_id: s.id } });
     // A name taken: 409.
     expect((await f.call(user.id, 'POST', '/create/v2/sketches', { name: 'Blink' })).statusCode).toBe(409);
   });
@@ -271,6 +280,18 @@ describe('sketches', () => {
     const recap = (await f.call(user.id, 'GET', '/restrictions/v1/recap/me')).json();
     expect(recap.usage.create_disk_sketches).toBe(limit - 50 + ((await rowOf(s.id))?.bytes ?? 0));
     expect(used).toBeGreaterThan(0);
+
+    // Two writes at once that fit alone but not together: the per-space lock lets exactly one through.
+    await t.db
+      .update(iotSketches)
+      .set({ bytes: limit - ((await rowOf(s.id))?.bytes ?? 0) - 60 })
+      .where(eq(iotSketches.id, other.id));
+    const both = await Promise.all([
+      writeFile(user.id, `${ROOT}/Full/a.h`, 'x'.repeat(40)),
+      writeFile(user.id, `${ROOT}/Full/b.h`, 'x'.repeat(40)),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 412]);
+    expect((await rowOf(s.id))?.files).toHaveLength(2);
 
     // Purged from the trash, its bytes are free again.
     const purge = await f.call(user.id, 'POST', '/groups/v1/trash/purge', {
