@@ -100,7 +100,7 @@ export function createDevicesService(deps: {
   /** Triggers watching values written as if by the device (this process stored them, so it fires them). */
   triggers?: Pick<TriggerFiring, 'valuesStored'>;
   /** Keeps the sketch of the thing a device drives in step with the device's type and connection. */
-  code?: Pick<ThingCode, 'deviceChanged'>;
+  code?: Pick<ThingCode, 'deviceChanged' | 'deviceRemoving'>;
 }) {
   const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
@@ -217,13 +217,14 @@ export function createDevicesService(deps: {
     async remove(ref: SpaceRequest, id: string, force: boolean) {
       const space = await deps.resolve(ref, 'iot.delete');
       const { device } = await found(space, id, force);
-      if (force) {
-        await repo.hardDelete(device.id);
-        await deps.connectivity?.secretChanged(device.id, null);
-      } else {
-        await repo.softDelete(device.id);
-        await deps.connectivity?.trashChanged(device.id, true);
-      }
+      const remove = async () => {
+        if (force) await repo.hardDelete(device.id);
+        else await repo.softDelete(device.id);
+      };
+      if (deps.code) await deps.code.deviceRemoving(space, device.id, remove);
+      else await remove();
+      if (force) await deps.connectivity?.secretChanged(device.id, null);
+      else await deps.connectivity?.trashChanged(device.id, true);
       live.deviceUpdated(space, device.id);
     },
 

@@ -547,5 +547,12 @@ describe("a thing's code in step with the thing", () => {
     const unbound = await f.call(user.id, 'POST', `/iot/v2/things/${thing.id}`, { device_id: null });
     expect(unbound.statusCode, unbound.body).toBe(200);
     expect(await header()).toContain('WiFiConnectionHandler');
+
+    // A device deleted (to the trash) leaves its thing unbound, in the code too.
+    const esp = await f.device(user.id, { type: 'login_and_secretkey_wifi', name: 'esp2' });
+    await f.call(user.id, 'POST', `/iot/v2/things/${thing.id}`, { device_id: esp.id });
+    expect(await header()).toContain(`const char DEVICE_LOGIN_NAME[] = "${esp.id}";`);
+    expect((await f.call(user.id, 'DELETE', `/iot/v2/devices/${esp.id}`)).statusCode).toBe(200);
+    expect(await header()).not.toContain('DEVICE_LOGIN_NAME');
   });
 });

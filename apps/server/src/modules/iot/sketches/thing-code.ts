@@ -93,6 +93,12 @@ export function createThingCode(deps: {
       const thing = await things.boundTo(deviceId);
       if (thing) await sync(space, thing.id);
     },
+    /** Runs `remove` (which unbinds the device), then the thing it drove loses it in its code too. */
+    async deviceRemoving(space: IotSpace, deviceId: string, remove: () => Promise<void>) {
+      const thing = await things.boundTo(deviceId);
+      await remove();
+      if (thing) await sync(space, thing.id);
+    },
   };
 }
 export type ThingCode = ReturnType<typeof createThingCode>;
