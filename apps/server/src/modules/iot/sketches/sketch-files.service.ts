@@ -28,7 +28,7 @@ export function createSketchFilesService(deps: {
     return s;
   }
 
-  async function changed(space: IotSpace, row: SketchRow | null) {
+  function changed(space: IotSpace, row: SketchRow | null) {
     if (row) deps.changed?.(space, row);
   }
 
@@ -74,7 +74,7 @@ export function createSketchFilesService(deps: {
         return { files };
       });
       if (!row) throw notFound('Sketch');
-      await changed(space, row);
+      changed(space, row);
       const f = row.files.find((x) => x.name === p.file);
       if (!f) throw notFound('File');
       return { created, entry: fileEntry({ ...row, updatedAt: new Date() }, f) };
@@ -93,7 +93,7 @@ export function createSketchFilesService(deps: {
         }
         return { files: locked.files.filter((f) => f.name !== p.file) };
       });
-      await changed(space, row);
+      changed(space, row);
     },
 
     /** Renames a file inside its sketch. */
@@ -120,7 +120,7 @@ export function createSketchFilesService(deps: {
           files: locked.files.map((f) => (f.name === from.file ? { name: to.file, content: f.content } : f)),
         };
       });
-      await changed(space, row);
+      changed(space, row);
     },
   };
 }

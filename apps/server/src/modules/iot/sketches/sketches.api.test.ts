@@ -321,6 +321,10 @@ describe('sketches', () => {
       ino: { name: 'Pump2.ino' },
     });
     expect((await readFile(user.id, `${ROOT}/Pump/Pump.ino`)).statusCode).toBe(404);
+    await createSketch(user.id, { name: 'Taken' });
+    const clash = await f.call(user.id, 'PATCH', `/create/v2/sketches/byID/${sketchId}`, { name: 'Taken' });
+    expect(clash.statusCode).toBe(409);
+    expect((await rowOf(sketchId))?.name).toBe('Pump2');
 
     const copy = await f.call(user.id, 'POST', `/create/v2/sketches/byID/${sketchId}/duplicate`, {});
     expect(copy.statusCode, copy.body).toBe(201);

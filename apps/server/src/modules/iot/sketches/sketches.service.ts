@@ -131,6 +131,7 @@ export function createSketchesService(deps: {
       const space = await deps.resolve(ref, 'iot.write');
       const s = await found(space, id);
       const copyAs = name ?? (await copyName(space, s.name));
+      checkSketchName(copyAs);
       const row = await deps.writes.insert(space, {
         organizationId: space.organizationId,
         ownerUserId: space.ownerUserId,

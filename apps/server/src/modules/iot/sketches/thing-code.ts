@@ -1,5 +1,6 @@
 import { THING_PROPERTIES_FILE } from '@tinkercloud/shared';
 import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../errors.ts';
 import { NO_SKETCH_TYPES } from '../catalogue/boards.ts';
 import type { IotSpace } from '../common/space.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
@@ -57,30 +58,35 @@ export function createThingCode(deps: {
     if (!rec || !sketchId) return;
     const sketch = await sketches.find(space, sketchId);
     if (!sketch || sketch.thingId !== thingId) return;
-    await deps.writes.change(
-      space,
-      sketch.id,
-      async (locked, tx) => {
-        // Read after the row lock: of two changes syncing at once, the later one sees both.
-        const now = await createThingsRepository(tx).find(space, thingId);
-        if (!now || now.thing.sketchId !== locked.id) return null;
-        if (now.device && NO_SKETCH_TYPES.includes(now.device.type)) return null;
-        const props = await createPropertiesRepository(tx).listByThings([thingId]);
-        const files = syncedFiles(locked, {
-          thing: { id: now.thing.id, name: now.thing.name },
-          device: now.device && {
-            id: now.device.id,
-            type: now.device.type,
-            connectionType: now.device.connectionType,
-          },
-          properties: props.map((p) => p.property),
-          version: locked.sketchVersion,
-          broker: deps.broker,
-        });
-        return files && { files };
-      },
-      { quota: false },
-    );
+    await deps.writes
+      .change(
+        space,
+        sketch.id,
+        async (locked, tx) => {
+          // Read after the row lock: of two changes syncing at once, the later one sees both.
+          const now = await createThingsRepository(tx).find(space, thingId);
+          if (!now || now.thing.sketchId !== locked.id) return null;
+          if (now.device && NO_SKETCH_TYPES.includes(now.device.type)) return null;
+          const props = await createPropertiesRepository(tx).listByThings([thingId]);
+          const files = syncedFiles(locked, {
+            thing: { id: now.thing.id, name: now.thing.name },
+            device: now.device && {
+              id: now.device.id,
+              type: now.device.type,
+              connectionType: now.device.connectionType,
+            },
+            properties: props.map((p) => p.property),
+            version: locked.sketchVersion,
+            broker: deps.broker,
+          });
+          return files && { files };
+        },
+        { quota: false },
+      )
+      .catch((err: unknown) => {
+        // The sketch went to the trash meanwhile: nothing to keep in step, and the thing's change stands.
+        if (!(err instanceof AppError && err.status === 404)) throw err;
+      });
   }
 
   return {
