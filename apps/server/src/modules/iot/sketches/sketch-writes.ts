@@ -51,7 +51,7 @@ export function createSketchWrites(deps: { db: Database; quotas: Pick<IotQuotas,
 
     /**
      * Changes a sketch: `change` gets the locked row (and the transaction, to read what the files follow) and
-     * answers its new files (and name), or null for no change. `quota: false` is
+     * answers its new files (and name), or null for no change. `quota: false` (no file count, no disk quota) is
      * for the server's own regeneration of a thing's code, which must follow the thing whatever the usage.
      */
     async change(
@@ -72,12 +72,16 @@ export function createSketchWrites(deps: { db: Database; quotas: Pick<IotQuotas,
           inTransaction(deps.db, async (tx) => {
             const repo = createSketchesRepository(tx);
             const row = await repo.lock(sketchId);
-            if (!row || row.deletedAt) throw notFound('Sketch');
+            // Callers found it in the space; checked again under the lock (it may have moved to the trash).
+            const inSpace =
+              row?.organizationId === space.organizationId &&
+              (space.organizationId !== null || row?.ownerUserId === space.ownerUserId);
+            if (!row || row.deletedAt || !inSpace) throw notFound('Sketch');
             const next = await change(row, tx);
             if (!next) return null;
             newName = next.name;
-            checkFileCount(next.files.length);
             if (opts.quota !== false) {
+              checkFileCount(next.files.length);
               await deps.quotas.requireSketchDisk(tx, space, bytesOf(next.files) - row.bytes, () =>
                 repo.spaceBytes(space),
               );
