@@ -6,6 +6,7 @@ import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
 import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
+import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess, createSpaceResolver } from '../spaces/space-access.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -41,6 +42,10 @@ import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
 import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
 import { createSketchFilesService } from './sketches/sketch-files.service.ts';
+import { createSketchWrites } from './sketches/sketch-writes.ts';
+import { sketchesRoutes } from './sketches/sketches.routes.ts';
+import { createSketchesService } from './sketches/sketches.service.ts';
+import { createThingCode } from './sketches/thing-code.ts';
 import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
 import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { templateStorageRoutes } from './templates/template-storage.routes.ts';
@@ -134,8 +139,18 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   };
   const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, valueFeed) : undefined;
   app.addHook('onClose', async () => unfeed?.());
+  // Sketch writes (quota, one transaction) and the thing code kept in step, shared by every service.
+  const sketchWrites = createSketchWrites({ db, quotas });
+  const code = createThingCode({ db, writes: sketchWrites, broker: brokerOf(config) });
+  const live = iotEvents(events);
+  const sketchChanged = (
+    space: { organizationId: string | null; ownerUserId: string },
+    sketch: { id: string },
+  ) => live.sketchChanged(space, sketch.id);
+  const sketches = createSketchesService({ db, resolve, writes: sketchWrites, changed: sketchChanged });
   const devices = createDevicesService({
     db,
+    code,
     triggers: valueFeed,
     resolve,
     events,
@@ -144,7 +159,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     connectivity,
   });
   const webhooks = createWebhooksService({ db, resolve });
-  const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks });
+  const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks, code });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const templates = createTemplatesService({
@@ -159,7 +174,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     triggersChanged: firing.triggersChanged,
     broker: brokerOf(config),
   });
-  const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers, sketches });
   const ota = createOtaService({
     db,
     resolve,
@@ -213,7 +228,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(thingsRoutes, { things });
       await authed.register(webhooksRoutes, { webhooks });
       await authed.register(thingSketchRoutes, {
-        sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
+        sketches: createThingSketchService({ db, resolve, things, quotas, events, broker: brokerOf(config) }),
       });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({
@@ -223,6 +238,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
           telemetry,
           connectivity,
           triggers: valueFeed,
+          code,
         }),
       });
       await authed.register(seriesRoutes, {
@@ -240,7 +256,10 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     web.addHook('onRequest', authenticate);
     if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
-    await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
+    await web.register(sketchFilesRoutes, {
+      files: createSketchFilesService({ db, resolve, writes: sketchWrites, changed: sketchChanged }),
+    });
+    await web.register(sketchesRoutes, { sketches });
     await web.register(templateStorageRoutes, { templates });
   });
 }
