@@ -40,6 +40,7 @@ import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
 import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
+import { sketchBrokerOf } from './sketches/sketch-broker.ts';
 import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
 import { createSketchFilesService } from './sketches/sketch-files.service.ts';
 import { createSketchWrites } from './sketches/sketch-writes.ts';
@@ -60,12 +61,6 @@ import { createTriggersService } from './triggers/triggers.service.ts';
 import { createWebhookDeliveries } from './webhooks/webhook-deliveries.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
-
-/** Our broker as a board reaches it (TLS: boards need it), for generated sketches; none for an external one. */
-function brokerOf(config: Config): { host: string; port: number } | undefined {
-  if (config.mqtt.mode !== 'embedded' || !config.mqtt.tls) return undefined;
-  return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
-}
 
 interface IotModulesDeps {
   config: Config;
@@ -141,7 +136,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   app.addHook('onClose', async () => unfeed?.());
   // Sketch writes (quota, one transaction) and the thing code kept in step, shared by every service.
   const sketchWrites = createSketchWrites({ db, quotas });
-  const code = createThingCode({ db, writes: sketchWrites, broker: brokerOf(config) });
+  const code = createThingCode({ db, writes: sketchWrites, broker: sketchBrokerOf(config) });
   const live = iotEvents(events);
   const sketchChanged = (
     space: { organizationId: string | null; ownerUserId: string },
@@ -172,7 +167,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     events,
     connectivity,
     triggersChanged: firing.triggersChanged,
-    broker: brokerOf(config),
+    broker: sketchBrokerOf(config),
   });
   const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers, sketches });
   const ota = createOtaService({
@@ -228,7 +223,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(thingsRoutes, { things });
       await authed.register(webhooksRoutes, { webhooks });
       await authed.register(thingSketchRoutes, {
-        sketches: createThingSketchService({ db, resolve, things, quotas, events, broker: brokerOf(config) }),
+        sketches: createThingSketchService({
+          db,
+          resolve,
+          things,
+          quotas,
+          events,
+          broker: sketchBrokerOf(config),
+        }),
       });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({
