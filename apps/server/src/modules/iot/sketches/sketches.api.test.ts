@@ -422,6 +422,21 @@ describe('sketches', () => {
     expect(
       JSON.stringify((await f.call(user.id, 'GET', `/create/v2/sketches/byID/${sketchId}`)).json()),
     ).not.toContain('top-secret');
+    // Nor in a template made from the thing, nor in its .tino archive.
+    const tpl = await f.call(user.id, 'POST', '/storage/template/v1/', {
+      name: 'Kit',
+      thing_ids: [thing.id],
+    });
+    expect(tpl.statusCode, tpl.body).toBe(201);
+    expect(tpl.body).not.toContain('top-secret');
+    const archive = await f.call(user.id, 'GET', `/storage/template/archive/v1/${tpl.json().template_id}`);
+    expect(archive.statusCode).toBe(200);
+    const packed = unzipSync(new Uint8Array(archive.rawPayload));
+    expect(
+      Object.values(packed)
+        .map((e) => strFromU8(e))
+        .join('\n'),
+    ).not.toContain('top-secret');
     // An empty value removes a secret; a bad name is a 400.
     const cleared = await f.call(user.id, 'PUT', `/create/v2/sketches/byID/${sketchId}/secrets`, {
       secrets: [{ name: 'SECRET_SSID', value: '' }],
