@@ -229,6 +229,12 @@ describe('sketches', () => {
       data: b64('x'.repeat(SKETCH_FILE_MAX_BYTES + 1)),
     });
     expect(big.statusCode).toBe(413);
+    // Far over: the body limit refuses it before it is parsed, in the same error body.
+    const huge = await f.call(user.id, 'POST', `/create/v2/files/f/${path}`, {
+      data: b64('x'.repeat(SKETCH_FILE_MAX_BYTES * 2)),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ status: 413 });
     const max = await f.call(user.id, 'POST', `/create/v2/files/f/${path}`, {
       data: b64('x'.repeat(SKETCH_FILE_MAX_BYTES)),
     });
