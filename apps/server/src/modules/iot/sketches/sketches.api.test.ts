@@ -229,6 +229,12 @@ describe('sketches', () => {
       data: b64('x'.repeat(SKETCH_FILE_MAX_BYTES + 1)),
     });
     expect(big.statusCode).toBe(413);
+    // Far over: the body limit refuses it before it is parsed, in the same error body.
+    const huge = await f.call(user.id, 'POST', `/create/v2/files/f/${path}`, {
+      data: b64('x'.repeat(SKETCH_FILE_MAX_BYTES * 2)),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ status: 413 });
     const max = await f.call(user.id, 'POST', `/create/v2/files/f/${path}`, {
       data: b64('x'.repeat(SKETCH_FILE_MAX_BYTES)),
     });
@@ -421,6 +427,21 @@ describe('sketches', () => {
     }
     expect(
       JSON.stringify((await f.call(user.id, 'GET', `/create/v2/sketches/byID/${sketchId}`)).json()),
+    ).not.toContain('top-secret');
+    // Nor in a template made from the thing, nor in its .tino archive.
+    const tpl = await f.call(user.id, 'POST', '/storage/template/v1/', {
+      name: 'Kit',
+      thing_ids: [thing.id],
+    });
+    expect(tpl.statusCode, tpl.body).toBe(201);
+    expect(tpl.body).not.toContain('top-secret');
+    const archive = await f.call(user.id, 'GET', `/storage/template/archive/v1/${tpl.json().template_id}`);
+    expect(archive.statusCode).toBe(200);
+    const packed = unzipSync(new Uint8Array(archive.rawPayload));
+    expect(
+      Object.values(packed)
+        .map((e) => strFromU8(e))
+        .join('\n'),
     ).not.toContain('top-secret');
     // An empty value removes a secret; a bad name is a 400.
     const cleared = await f.call(user.id, 'PUT', `/create/v2/sketches/byID/${sketchId}/secrets`, {
