@@ -36,6 +36,8 @@ export const dashboardChangedDataSchema = z.object({ dashboard_id: id });
  * A notification was left for `user_id` (`GET /notifications`). It reaches every stream that user has open,
  * whichever space it looks at: notifications are the user's, not a space's.
  */
+/** A sketch was created, changed (files, name, a thing's regenerated code), trashed, restored or purged. */
+export const sketchChangedDataSchema = z.object({ sketch_id: id });
 export const notificationCreatedDataSchema = z.object({ notification_id: id, user_id: id });
 
 export const snapshotDataSchema = z.object({
@@ -61,6 +63,7 @@ export const LIVE_DATA_SCHEMAS = {
   'dashboards.updated': dashboardChangedDataSchema,
   'dashboards.deleted': dashboardChangedDataSchema,
   'notifications.created': notificationCreatedDataSchema,
+  'sketches.updated': sketchChangedDataSchema,
 } as const;
 export type LiveStreamType = keyof typeof LIVE_DATA_SCHEMAS;
 export const LIVE_STREAM_TYPES = Object.keys(LIVE_DATA_SCHEMAS) as LiveStreamType[];
@@ -71,6 +74,7 @@ export type ThingUpdatedData = z.infer<typeof thingUpdatedDataSchema>;
 export type DeviceUpdatedData = z.infer<typeof deviceUpdatedDataSchema>;
 export type DashboardChangedData = z.infer<typeof dashboardChangedDataSchema>;
 export type NotificationCreatedData = z.infer<typeof notificationCreatedDataSchema>;
+export type SketchChangedData = z.infer<typeof sketchChangedDataSchema>;
 export type SnapshotData = z.infer<typeof snapshotDataSchema>;
 
 /** What a reader of the stream gets: the snapshot, or one of the live events. */
@@ -81,7 +85,8 @@ export type LiveStreamEvent =
   | { type: 'things.updated'; data: ThingUpdatedData }
   | { type: 'devices.updated'; data: DeviceUpdatedData }
   | { type: 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted'; data: DashboardChangedData }
-  | { type: 'notifications.created'; data: NotificationCreatedData };
+  | { type: 'notifications.created'; data: NotificationCreatedData }
+  | { type: 'sketches.updated'; data: SketchChangedData };
 
 export function isLiveStreamType(type: string): type is LiveStreamType {
   return Object.hasOwn(LIVE_DATA_SCHEMAS, type);

@@ -34,6 +34,8 @@ type ApiSchema = Omit<FastifySchema, 'tags' | 'security'> & {
   media?: string;
   status?: number;
   empty?: true;
+  /** The most bytes the body may have, when the scope's default does not fit (uploads of sketch files). */
+  bodyLimit?: number;
 };
 
 type Handler<S extends FastifySchema> = RouteHandlerMethod<
@@ -58,7 +60,7 @@ export function apiRoutes(plugin: FastifyInstance, group: { tags: string[] }) {
   const add =
     (method: HTTPMethods) =>
     <S extends ApiSchema>(url: string, access: { access: RouteAccess }, schema: S, handler: Handler<S>) => {
-      const { media, status, empty, ...routeSchema } = schema;
+      const { media, status, empty, bodyLimit, ...routeSchema } = schema;
       const response = {
         ...(empty && { [status ?? 200]: emptyBody }),
         ...(routeSchema.response as Record<string, unknown> | undefined),
@@ -70,6 +72,7 @@ export function apiRoutes(plugin: FastifyInstance, group: { tags: string[] }) {
         method,
         url,
         config: access,
+        ...(bodyLimit !== undefined && { bodyLimit }),
         schema: { tags: group.tags, security, ...routeSchema, response },
         handler:
           media === undefined && status === undefined && !empty

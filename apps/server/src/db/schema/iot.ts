@@ -223,9 +223,11 @@ export const iotSketches = pgTable(
     thingId: uuid('thing_id').references((): AnyPgColumn => iotThings.id, { onDelete: 'set null' }),
     sketchVersion: text('sketch_version', { enum: ['v1', 'v2'] }).notNull(),
     files: jsonb('files').$type<{ name: string; content: string }[]>().notNull(),
+    /** UTF-8 bytes of all its files, kept by every write: the space's disk quota sums these. */
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Kept for the group lists' item shape; no route deletes a sketch yet. */
+    /** In the trash (`DELETE /create/v2/sketches/byID/{id}`); its bytes count until purged. */
     deletedAt: deletedAt(),
   },
   (t) => [
@@ -235,6 +237,23 @@ export const iotSketches = pgTable(
       t.name,
     ),
   ],
+);
+
+/**
+ * The values of a sketch's `arduino_secrets.h` (Wi-Fi password, device key…), apart from its files so the
+ * files API, zips, duplicates and templates never carry them.
+ */
+export const iotSketchSecrets = pgTable(
+  'iot_sketch_secrets',
+  {
+    sketchId: uuid('sketch_id')
+      .notNull()
+      .references(() => iotSketches.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sketchId, t.name] })],
 );
 
 export const iotDashboards = pgTable(

@@ -7,6 +7,8 @@ import { createIotQuotas } from '../iot/common/quotas.ts';
 import type { SpaceRequest } from '../iot/common/space.ts';
 import { createDashboardsService } from '../iot/dashboards/dashboards.service.ts';
 import { createDevicesService } from '../iot/devices/devices.service.ts';
+import { sketchBrokerOf } from '../iot/sketches/sketch-broker.ts';
+import { createThingSketchService } from '../iot/sketches/thing-sketch.service.ts';
 import { createThingsService } from '../iot/things/things.service.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { createSpaceResolver } from '../spaces/space-access.ts';
@@ -60,7 +62,7 @@ const WIDGETS: Widget[] = [
  * service, so only its hash is stored.
  */
 export function createDemoResources(deps: {
-  config: Pick<Config, 'productSlug'>;
+  config: Pick<Config, 'productSlug' | 'mqtt' | 'publicUrl'>;
   db: Database;
   events?: EventBus;
   telemetry: TelemetryStore;
@@ -84,6 +86,15 @@ export function createDemoResources(deps: {
     connectivity: deps.connectivity,
   });
   const dashboards = createDashboardsService({ db: deps.db, resolve, events: deps.events });
+  // The thing's code, so a newcomer opens a sketch that already matches the demo thing's variables.
+  const sketches = createThingSketchService({
+    db: deps.db,
+    resolve,
+    things,
+    quotas: createIotQuotas({ config: deps.config }),
+    events: deps.events,
+    broker: sketchBrokerOf(deps.config),
+  });
 
   return async function create(userId: string, keyOf: DemoKeyOf): Promise<DemoResources> {
     // The user's own My Cloud, as if they had called the API themselves.
@@ -112,6 +123,7 @@ export function createDemoResources(deps: {
       },
       false,
     );
+    await sketches.create(me, thing.id, 'v2');
     const idOf = new Map((thing.properties ?? []).map((p) => [p.name, p.id]));
     const dashboard = await dashboards.create(
       me,

@@ -78,6 +78,20 @@ describe('demo device of a new account', () => {
     const linked = new Set(dashboard?.widgets.flatMap((w) => w.variables.map((v) => v.id)));
     expect(linked).toEqual(new Set(d.thing.properties.map((p) => p.id)));
 
+    // Its code: a sketch attached to the thing, with the variables in the generated, read-only header.
+    const sketchId = (d.thing as Thing & { sketch_id?: string }).sketch_id;
+    expect(sketchId).toBeTruthy();
+    const sketch = (await f.call(user.id, 'GET', `/create/v2/sketches/byID/${sketchId}`)).json() as {
+      name: string;
+      files: { name: string; path: string; read_only?: boolean }[];
+    };
+    const header = sketch.files.find((x) => x.name === 'thingProperties.h');
+    expect(header?.read_only).toBe(true);
+    const read = await f.call(user.id, 'GET', `/create/v2/files/f/${header?.path}`);
+    const text = Buffer.from((read.json() as { data: string }).data, 'base64').toString();
+    expect(text).toContain('ArduinoCloud.addProperty(led, READWRITE, ON_CHANGE, onLedChange);');
+    expect(text).toContain('ArduinoCloud.addProperty(temperature, READ, ON_CHANGE, NULL);');
+
     // The key is derived from the server secret and the device id; the database holds its scrypt hash only.
     const key = (await loadDemoKeys(t.db))(d.device.id);
     const [secret] = await t.db

@@ -6,6 +6,7 @@ import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
 import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
+import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess, createSpaceResolver } from '../spaces/space-access.ts';
 import type { TelemetryStore } from '../telemetry/telemetry-store.ts';
@@ -39,8 +40,13 @@ import { createPropertiesService } from './properties/properties.service.ts';
 import { createHistoricData } from './series/historic-data.ts';
 import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
+import { sketchBrokerOf } from './sketches/sketch-broker.ts';
 import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
 import { createSketchFilesService } from './sketches/sketch-files.service.ts';
+import { createSketchWrites } from './sketches/sketch-writes.ts';
+import { sketchesRoutes } from './sketches/sketches.routes.ts';
+import { createSketchesService } from './sketches/sketches.service.ts';
+import { createThingCode } from './sketches/thing-code.ts';
 import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
 import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { templateStorageRoutes } from './templates/template-storage.routes.ts';
@@ -55,12 +61,6 @@ import { createTriggersService } from './triggers/triggers.service.ts';
 import { createWebhookDeliveries } from './webhooks/webhook-deliveries.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
-
-/** Our broker as a board reaches it (TLS: boards need it), for generated sketches; none for an external one. */
-function brokerOf(config: Config): { host: string; port: number } | undefined {
-  if (config.mqtt.mode !== 'embedded' || !config.mqtt.tls) return undefined;
-  return { host: new URL(config.publicUrl).hostname, port: config.mqtt.tls.port };
-}
 
 interface IotModulesDeps {
   config: Config;
@@ -134,8 +134,18 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   };
   const unfeed = deps.deviceFeed ? feedTriggers(deps.deviceFeed, valueFeed) : undefined;
   app.addHook('onClose', async () => unfeed?.());
+  // Sketch writes (quota, one transaction) and the thing code kept in step, shared by every service.
+  const sketchWrites = createSketchWrites({ db, quotas });
+  const code = createThingCode({ db, writes: sketchWrites, broker: sketchBrokerOf(config) });
+  const live = iotEvents(events);
+  const sketchChanged = (
+    space: { organizationId: string | null; ownerUserId: string },
+    sketch: { id: string },
+  ) => live.sketchChanged(space, sketch.id);
+  const sketches = createSketchesService({ db, resolve, writes: sketchWrites, changed: sketchChanged });
   const devices = createDevicesService({
     db,
+    code,
     triggers: valueFeed,
     resolve,
     events,
@@ -144,7 +154,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     connectivity,
   });
   const webhooks = createWebhooksService({ db, resolve });
-  const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks });
+  const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks, code });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });
   const templates = createTemplatesService({
@@ -157,9 +167,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     events,
     connectivity,
     triggersChanged: firing.triggersChanged,
-    broker: brokerOf(config),
+    broker: sketchBrokerOf(config),
   });
-  const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers });
+  const groups = createGroupsService({ db, resolve, devices, things, dashboards, triggers, sketches });
   const ota = createOtaService({
     db,
     resolve,
@@ -213,7 +223,14 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(thingsRoutes, { things });
       await authed.register(webhooksRoutes, { webhooks });
       await authed.register(thingSketchRoutes, {
-        sketches: createThingSketchService({ db, resolve, things, events, broker: brokerOf(config) }),
+        sketches: createThingSketchService({
+          db,
+          resolve,
+          things,
+          quotas,
+          events,
+          broker: sketchBrokerOf(config),
+        }),
       });
       await authed.register(propertiesRoutes, {
         properties: createPropertiesService({
@@ -223,6 +240,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
           telemetry,
           connectivity,
           triggers: valueFeed,
+          code,
         }),
       });
       await authed.register(seriesRoutes, {
@@ -240,7 +258,10 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     web.addHook('onRequest', authenticate);
     if (rateLimit) web.addHook('onRequest', rateLimit);
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
-    await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
+    await web.register(sketchFilesRoutes, {
+      files: createSketchFilesService({ db, resolve, writes: sketchWrites, changed: sketchChanged }),
+    });
+    await web.register(sketchesRoutes, { sketches });
     await web.register(templateStorageRoutes, { templates });
   });
 }

@@ -19,6 +19,10 @@ export function iotEvents(bus: EventBus | undefined) {
     dashboardChanged(space: Space, dashboardId: string, type: DashboardEventType) {
       bus?.publish({ type, space: spaceKeyOf(space), data: { dashboard_id: dashboardId } });
     },
+    /** A sketch of the space changed (files, name, trash): its editor and the sketch list read again. */
+    sketchChanged(space: Space, sketchId: string) {
+      bus?.publish({ type: 'sketches.updated', space: spaceKeyOf(space), data: { sketch_id: sketchId } });
+    },
     /** For the connectivity module: a device's MQTT session began or ended. */
     deviceStatus(space: Space, deviceId: string, status: 'ONLINE' | 'OFFLINE', at: Date) {
       bus?.publish({

@@ -4,6 +4,7 @@ import type {
   DeviceUpdatedData,
   NotificationCreatedData,
   PropertyValueData,
+  SketchChangedData,
   ThingUpdatedData,
 } from '@tinkercloud/shared';
 
@@ -32,6 +33,7 @@ export type LiveEvent =
   | { type: DashboardEventType; space: SpaceKey; data: DashboardChangedData }
   /** Always published in the recipient's own space key (their My Cloud), so one topic per user carries it. */
   | { type: 'notifications.created'; space: SpaceKey; data: NotificationCreatedData }
+  | { type: 'sketches.updated'; space: SpaceKey; data: SketchChangedData }
   | { type: 'onboardings.updated'; space: SpaceKey; data: OnboardingsUpdatedData };
 export type DashboardEventType = 'dashboards.created' | 'dashboards.updated' | 'dashboards.deleted';
 export type LiveEventHandler = (event: LiveEvent) => void;

@@ -75,6 +75,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesDeps> = async (app, deps) 
           'instead), then `properties.value` {thing_id, property_id, name, value, updated_at}, ' +
           '`devices.status` {device_id, status, at}, `things.updated` {thing_id}, `devices.updated` ' +
           '{device_id}, `dashboards.created` / `dashboards.updated` / `dashboards.deleted` {dashboard_id}, ' +
+          '`sketches.updated` {sketch_id}, ' +
           "`notifications.created` {notification_id, user_id} (the caller's own notifications, in every space). " +
           'A comment line every 15 s. Needs `iot.read` in the space. The stream ends when the ' +
           'token expires; reconnect with a fresh token and `Last-Event-ID`.',

@@ -19,6 +19,7 @@ const eventSchema = z.discriminatedUnion('type', [
   body('dashboards.updated', LIVE_DATA_SCHEMAS['dashboards.updated']),
   body('dashboards.deleted', LIVE_DATA_SCHEMAS['dashboards.deleted']),
   body('notifications.created', LIVE_DATA_SCHEMAS['notifications.created']),
+  body('sketches.updated', LIVE_DATA_SCHEMAS['sketches.updated']),
   body('onboardings.updated', z.object({ onboarding_id: z.uuid(), user_id: z.uuid() })),
 ]);
 const header = { v: z.literal(1), origin: z.string().min(1).max(64), space: spaceSchema };

@@ -5,8 +5,9 @@ import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 type Usage = Recap['usage'];
 
 /**
- * Where the recap's usage counters come from. Things, API clients, sketches, compilations and devices have no
- * tables yet: the issue that adds them gives this interface a real implementation; the recap does not change.
+ * Where the recap's usage counters come from. This base counts members; the IoT module's source
+ * (`iot/common/usage.ts`) adds things, API clients, devices and sketch bytes (`create_disk_sketches`) over it;
+ * compilations have no table yet.
  */
 export interface UsageSource {
   /** My Cloud of one user. */

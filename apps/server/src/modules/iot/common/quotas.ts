@@ -7,6 +7,7 @@ import {
   planLimitReachedText,
   quotaState,
   TRIGGERS_NEED_PLAN,
+  UNLIMITED_DISK_ABOVE,
 } from '@tinkercloud/shared';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
@@ -15,6 +16,9 @@ import { AppError } from '../../../errors.ts';
 import { activePlanOf, bestPlan, limitsOf } from '../../plans/plan-rules.ts';
 import { activeUserPlans } from '../../plans/user-plans.ts';
 import type { IotSpace } from './space.ts';
+
+/** `99.9 MB`: bytes in the unit the plans use (MiB, shown as MB), one decimal at most. */
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
 type QuotaKind = 'things' | 'api_clients' | 'triggers';
 
@@ -47,15 +51,36 @@ export function createIotQuotas(deps: { config: Pick<Config, 'productSlug'> }) {
     };
   }
 
+  /** The per-space lock every quota check takes, so checks and writes of one space run one at a time. */
+  const lockSpace = (tx: Database, space: IotSpace) =>
+    lockForTransaction(tx, `iot-quota:${space.organizationId ?? `user:${space.ownerUserId}`}`);
+
   return {
     limitsFor,
+    /**
+     * Throws 412 when a sketch write adding `addedBytes` would pass the space's `create_sketches_disk` (every
+     * sketch counts, the trash included). A write that frees bytes always passes, so a full space can still
+     * shrink. Call inside the writing transaction, before writing: it takes the per-space lock.
+     */
+    async requireSketchDisk(tx: Database, space: IotSpace, addedBytes: number, used: () => Promise<number>) {
+      await lockSpace(tx, space);
+      if (addedBytes <= 0) return;
+      const limit = (await limitsFor(tx, space)).limits.create_sketches_disk;
+      if (limit === null || limit > UNLIMITED_DISK_ABOVE) return;
+      const now = await used();
+      if (now + addedBytes > limit) {
+        throw new AppError(
+          'precondition_failed',
+          `Sketch storage is full: ${megabytes(now)} of ${megabytes(limit)} used. Delete sketches or empty the trash to make room.`,
+        );
+      }
+    },
     /**
      * Throws 412 when one more `kind` would pass the limit. Call inside the creating transaction: it takes a
      * per-space lock so two concurrent creations cannot both slip under the limit.
      */
     async require(tx: Database, space: IotSpace, kind: QuotaKind, used: () => Promise<number>) {
-      const key = `iot-quota:${space.organizationId ?? `user:${space.ownerUserId}`}`;
-      await lockForTransaction(tx, key);
+      await lockSpace(tx, space);
       const { limits, expired, plans } = await limitsFor(tx, space);
       if (kind === 'triggers' && !hasPaidPlanBeyondEntry(plans)) {
         throw new AppError('precondition_failed', TRIGGERS_NEED_PLAN);

@@ -2,21 +2,32 @@ import type { Database } from '../../../db/client.ts';
 import { createUsageSource, type UsageSource } from '../../plans/usage.ts';
 import { createApiClientsRepository } from '../api-clients/api-clients.repository.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
+import { createSketchesRepository } from '../sketches/sketches.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 
-/** The recap's counters with real counts of things, API keys and devices (soft-deleted ones excluded). */
+/**
+ * The recap's counters with real counts of things, API keys and devices (soft-deleted ones excluded), and the
+ * bytes of the space's sketches (the trash included, as the disk quota counts them).
+ */
 export function createIotUsageSource(db: Database): UsageSource {
   const base = createUsageSource(db);
   const things = createThingsRepository(db);
   const devices = createDevicesRepository(db);
   const clients = createApiClientsRepository(db);
+  const sketches = createSketchesRepository(db);
   async function counts(space: { organizationId: string | null; ownerUserId: string }) {
-    const [cloudThings, apiClients, deviceCount] = await Promise.all([
+    const [cloudThings, apiClients, deviceCount, sketchBytes] = await Promise.all([
       things.count(space),
       clients.count(space),
       devices.count(space),
+      sketches.spaceBytes(space),
     ]);
-    return { cloud_things: cloudThings, cloud_api_clients: apiClients, devices: deviceCount };
+    return {
+      cloud_things: cloudThings,
+      cloud_api_clients: apiClients,
+      devices: deviceCount,
+      create_disk_sketches: sketchBytes,
+    };
   }
   return {
     async forUser(userId) {

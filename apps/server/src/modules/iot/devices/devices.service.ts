@@ -14,6 +14,7 @@ import { type IotSpace, type SpaceRequest, type SpaceResolver, spaceKeyOf } from
 import { withoutTag, withTag } from '../common/tags.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { checkedPoint } from '../properties/property-rules.ts';
+import type { ThingCode } from '../sketches/thing-code.ts';
 import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { deviceView, propertyView, tagList } from '../views.ts';
 import type { DeviceClaimBody } from './claim.schemas.ts';
@@ -98,6 +99,8 @@ export function createDevicesService(deps: {
   connectivity?: ConnectivityHooks;
   /** Triggers watching values written as if by the device (this process stored them, so it fires them). */
   triggers?: Pick<TriggerFiring, 'valuesStored'>;
+  /** Keeps the sketch of the thing a device drives in step with the device's type and connection. */
+  code?: Pick<ThingCode, 'deviceChanged' | 'deviceRemoving'>;
 }) {
   const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
@@ -203,6 +206,10 @@ export function createDevicesService(deps: {
       if (restoring) changes.deletedAt = null;
       await repo.update(device.id, changes);
       if (restoring) await deps.connectivity?.trashChanged(device.id, false);
+      const runsOtherCode =
+        (changes.type !== undefined && changes.type !== device.type) ||
+        (changes.connectionType !== undefined && changes.connectionType !== device.connectionType);
+      if (runsOtherCode) await deps.code?.deviceChanged(space, device.id);
       live.deviceUpdated(space, device.id);
       return show(space, id);
     },
@@ -210,13 +217,14 @@ export function createDevicesService(deps: {
     async remove(ref: SpaceRequest, id: string, force: boolean) {
       const space = await deps.resolve(ref, 'iot.delete');
       const { device } = await found(space, id, force);
-      if (force) {
-        await repo.hardDelete(device.id);
-        await deps.connectivity?.secretChanged(device.id, null);
-      } else {
-        await repo.softDelete(device.id);
-        await deps.connectivity?.trashChanged(device.id, true);
-      }
+      const remove = async () => {
+        if (force) await repo.hardDelete(device.id);
+        else await repo.softDelete(device.id);
+      };
+      if (deps.code) await deps.code.deviceRemoving(space, device.id, remove);
+      else await remove();
+      if (force) await deps.connectivity?.secretChanged(device.id, null);
+      else await deps.connectivity?.trashChanged(device.id, true);
       live.deviceUpdated(space, device.id);
     },
 

@@ -5,6 +5,7 @@ import { compact, iso } from '../common/schemas.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { DevicesService } from '../devices/devices.service.ts';
+import type { SketchesService } from '../sketches/sketches.service.ts';
 import type { ThingsService } from '../things/things.service.ts';
 import type { TriggersService } from '../triggers/triggers.service.ts';
 import {
@@ -59,6 +60,7 @@ export function createGroupsService(deps: {
   things: ThingsService;
   dashboards: DashboardsService;
   triggers: TriggersService;
+  sketches: Pick<SketchesService, 'restore' | 'remove'>;
 }) {
   const repo = createGroupsRepository(deps.db);
 
@@ -148,6 +150,7 @@ export function createGroupsService(deps: {
         else if (kind === 'DASHBOARD')
           await deps.dashboards.update(ref, id, { soft_deleted: false }, 'merge', 2);
         else if (kind === 'TRIGGER') await deps.triggers.update(ref, id, { soft_deleted: false }, 'merge');
+        else if (kind === 'SKETCH') await deps.sketches.restore(ref, id);
         else throw notFound('Item');
       }
     },
@@ -159,6 +162,7 @@ export function createGroupsService(deps: {
         else if (kind === 'THING') await deps.things.remove(ref, id, true);
         else if (kind === 'DASHBOARD') await deps.dashboards.remove(ref, id, true);
         else if (kind === 'TRIGGER') await deps.triggers.remove(ref, id, true);
+        else if (kind === 'SKETCH') await deps.sketches.remove(ref, id, true);
         else throw notFound('Item');
       }
     },

@@ -8,6 +8,7 @@ import { inTransaction } from '../../spaces/transaction.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { isNumericType } from '../catalogue/property-types.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
+import type { ThingCode } from '../sketches/thing-code.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 import type { TriggerFiring } from '../triggers/trigger-firing.ts';
 import { propertyView } from '../views.ts';
@@ -29,6 +30,8 @@ export function createPropertiesService(deps: {
   connectivity?: ConnectivityHooks;
   /** Triggers watching the published values (this process stored them, so it fires them). */
   triggers?: Pick<TriggerFiring, 'valuesStored'>;
+  /** Keeps the thing's sketch in step with its variables. */
+  code?: Pick<ThingCode, 'thingsChanged'>;
 }) {
   const live = iotEvents(deps.events);
   const things = createThingsRepository(deps.db);
@@ -88,6 +91,7 @@ export function createPropertiesService(deps: {
       const id = await save(thing.id, body);
       const rec = await repo.find(thing.id, id);
       if (!rec) throw notFound('Property');
+      await deps.code?.thingsChanged(space, [thing.id]);
       live.thingUpdated(space, thing.id);
       return propertyView(rec, thing.name);
     },
@@ -98,6 +102,7 @@ export function createPropertiesService(deps: {
       await save(thing.id, body, rec.property.id);
       const updated = await repo.find(thing.id, rec.property.id);
       if (!updated) throw notFound('Property');
+      await deps.code?.thingsChanged(space, [thing.id]);
       live.thingUpdated(space, thing.id);
       return propertyView(updated, thing.name);
     },
@@ -107,6 +112,7 @@ export function createPropertiesService(deps: {
       const { thing, rec } = await propertyOf(space, thingId, pid, force);
       if (force) await repo.hardDelete(rec.property.id);
       else await repo.softDelete(rec.property.id);
+      await deps.code?.thingsChanged(space, [thing.id]);
       live.thingUpdated(space, thing.id);
     },
 

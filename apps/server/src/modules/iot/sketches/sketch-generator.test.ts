@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTY_TYPE_VALUES } from '../catalogue/property-types.ts';
 import {
+  callbacksOf,
   conformSketchName,
   generateSketch,
   type SketchInput,
   type SketchProperty,
+  secretNamesOf,
+  secretsHeader,
 } from './sketch-generator.ts';
 
 const THING = { id: '0b2c5a1e-8f6d-4c3b-9a7e-1d2f3a4b5c6d', name: 'Greenhouse' };
@@ -41,7 +44,7 @@ describe('generateSketch', () => {
       version: 'v2',
     };
     const files = generateSketch(input, 'Greenhouse');
-    expect(files.map((f) => f.name)).toEqual(['Greenhouse.ino', 'thingProperties.h', 'arduino_secrets.h']);
+    expect(files.map((f) => f.name)).toEqual(['Greenhouse.ino', 'thingProperties.h']);
     const h = file(files, 'thingProperties.h');
     expect(h).toContain('#include <ArduinoIoTCloud.h>\n#include <Arduino_ConnectionHandler.h>');
     expect(h).toContain('CloudTemperature temperature;');
@@ -67,11 +70,13 @@ describe('generateSketch', () => {
     expect(ino).toContain('void onPumpChange() {');
     expect(ino).toContain('void onMessageChange() {');
     expect(ino).not.toContain('onTemperatureChange');
-    expect(file(files, 'arduino_secrets.h')).toEqual(
-      expect.stringContaining(
-        '#define SECRET_SSID ""\n#define SECRET_OPTIONAL_PASS ""\n#define SECRET_DEVICE_KEY ""\n',
-      ),
+    // Secrets are names here; their values are stored apart and only a zip writes the header.
+    expect(secretNamesOf(input.device)).toEqual(['SECRET_SSID', 'SECRET_OPTIONAL_PASS', 'SECRET_DEVICE_KEY']);
+    expect(secretsHeader(secretNamesOf(input.device).map((name) => ({ name, value: '' })))).toContain(
+      '#define SECRET_SSID ""\n#define SECRET_OPTIONAL_PASS ""\n#define SECRET_DEVICE_KEY ""\n',
     );
+    // The callbacks appended to an edited .ino are the ones a new .ino ends with.
+    for (const c of callbacksOf(input)) expect(ino).toContain(c.code);
   });
 
   it('names the thing in v1 sketches; certificate boards get no device key; cellular boards their handler', () => {
@@ -89,7 +94,9 @@ describe('generateSketch', () => {
     expect(h).toContain('ArduinoCloud.setThingId(THING_ID);');
     expect(h).not.toContain('setSecretDeviceKey');
     expect(h).toContain('GSMConnectionHandler ArduinoIoTPreferredConnection(SECRET_PIN, SECRET_APN,');
-    expect(file(files, 'arduino_secrets.h')).not.toContain('SECRET_DEVICE_KEY');
+    expect(secretNamesOf({ id: DEVICE, type: 'mkrgsm1400', connectionType: null })).not.toContain(
+      'SECRET_DEVICE_KEY',
+    );
   });
 
   it('passes our broker to ArduinoCloud.begin when given, and a thing name cannot end the comment', () => {

@@ -156,15 +156,45 @@ function thingPropertiesH(input: SketchInput, vars: { p: SketchProperty; v: stri
   return lines.join('\n');
 }
 
-function secretsH(input: SketchInput): string {
-  const names = [...CONNECTIONS[connectionOf(input.device)].secrets];
-  if (input.device && SECRET_KEY_TYPES.includes(input.device.type)) names.push('SECRET_DEVICE_KEY');
+/**
+ * The secrets `arduino_secrets.h` must define for the thing's connection and device (the names only: values
+ * are stored apart, `iot_sketch_secrets`).
+ */
+export function secretNamesOf(device: SketchInput['device']): string[] {
+  const names = [...CONNECTIONS[connectionOf(device)].secrets];
+  if (device && SECRET_KEY_TYPES.includes(device.type)) names.push('SECRET_DEVICE_KEY');
+  return names;
+}
+
+/** `arduino_secrets.h` as a zip carries it: each name defined, values given or left empty. */
+export function secretsHeader(secrets: readonly { name: string; value: string }[]): string {
   const lines = [
     '// Fill in the secrets of your network and device; keep this file out of shared copies.',
     '',
   ];
-  for (const n of names) lines.push(`#define ${n} ""`);
+  for (const s of secrets) lines.push(`#define ${s.name} ${cString(s.value)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The empty callback of a writable variable, as the `.ino` ends with it (a leading blank line included). */
+function callbackCode(v: string): string {
+  return [
+    '',
+    `// Called when the cloud writes ${v}.`,
+    `void ${callbackOf(v)}() {`,
+    '  // Act on the new value here.',
+    '}',
+  ].join('\n');
+}
+
+/** The callbacks the thing's writable variables need: their names and the code that defines them empty. */
+export function callbacksOf(input: Pick<SketchInput, 'properties'>): { name: string; code: string }[] {
+  return input.properties
+    .filter((p) => p.permission === 'READ_WRITE')
+    .map((p) => {
+      const v = sketchVariableOf(p);
+      return { name: callbackOf(v), code: callbackCode(v) };
+    });
 }
 
 function mainIno(input: SketchInput, vars: { p: SketchProperty; v: string }[]): string {
@@ -202,25 +232,25 @@ function mainIno(input: SketchInput, vars: { p: SketchProperty; v: string }[]): 
     '  // Your code here: read sensors into the variables, act on their values.',
     '}',
   ];
-  for (const { p, v } of vars) {
-    if (p.permission !== 'READ_WRITE') continue;
-    lines.push(
-      '',
-      `// Called when the cloud writes ${v}.`,
-      `void ${callbackOf(v)}() {`,
-      '  // Act on the new value here.',
-      '}',
-    );
-  }
+  for (const { code } of callbacksOf(input)) lines.push(code);
   return `${lines.join('\n')}\n`;
 }
 
-/** The sketch's files: `<name>.ino` first, then `thingProperties.h` and `arduino_secrets.h`. */
+const variablesOf = (input: SketchInput) => input.properties.map((p) => ({ p, v: sketchVariableOf(p) }));
+
+/** `thingProperties.h` alone: what a change of the thing's variables or device regenerates. */
+export function thingPropertiesOf(input: SketchInput): string {
+  return thingPropertiesH(input, variablesOf(input));
+}
+
+/**
+ * The sketch's files: `<name>.ino` first, then `thingProperties.h`. `arduino_secrets.h` is not a stored file:
+ * its values are the sketch's secrets (`secretNamesOf` names those the connection needs).
+ */
 export function generateSketch(input: SketchInput, sketchName: string): SketchFile[] {
-  const vars = input.properties.map((p) => ({ p, v: sketchVariableOf(p) }));
+  const vars = variablesOf(input);
   return [
     { name: `${sketchName}.ino`, content: mainIno(input, vars) },
     { name: 'thingProperties.h', content: thingPropertiesH(input, vars) },
-    { name: 'arduino_secrets.h', content: secretsH(input) },
   ];
 }

@@ -50,11 +50,8 @@ describe('PUT /iot/v2/things/{id}/sketch', () => {
       sketchVersion: 'v2',
       ownerUserId: user.id,
     });
-    expect(sketch?.files.map((x) => x.name)).toEqual([
-      'Green_house.ino',
-      'thingProperties.h',
-      'arduino_secrets.h',
-    ]);
+    // arduino_secrets.h is not a stored file: the secrets API names what the connection needs.
+    expect(sketch?.files.map((x) => x.name)).toEqual(['Green_house.ino', 'thingProperties.h']);
     const h = fileOf(sketch, 'thingProperties.h');
     expect(h).toContain('CloudTemperature temperature;');
     expect(h).toContain('bool led;');
@@ -63,7 +60,8 @@ describe('PUT /iot/v2/things/{id}/sketch', () => {
     expect(h).toContain(`const char DEVICE_LOGIN_NAME[] = "${device.id}";`);
     expect(h).toContain('ArduinoCloud.setSecretDeviceKey(DEVICE_KEY);');
     expect(fileOf(sketch, 'Green_house.ino')).toContain('void onLedChange() {');
-    expect(fileOf(sketch, 'arduino_secrets.h')).toContain('#define SECRET_DEVICE_KEY ""');
+    const secrets = await f.call(user.id, 'GET', `/create/v2/sketches/byID/${body.sketch_id}/secrets`);
+    expect(secrets.json().secrets).toContainEqual({ name: 'SECRET_DEVICE_KEY', value: '' });
 
     // Shown as attached; a second sketch of the same name gets the next free name.
     const shown = await f.call(user.id, 'GET', `/iot/v2/things/${thing.id}`);
@@ -199,8 +197,8 @@ describe('the generated sketch as read-only files (/create/v2)', () => {
     expect(shown.json().files.map((x: { name: string }) => x.name)).toEqual([
       'Pond.ino',
       'thingProperties.h',
-      'arduino_secrets.h',
     ]);
+    expect(shown.json().files[1]).toMatchObject({ name: 'thingProperties.h', read_only: true });
 
     const root = await f.call(user.id, 'GET', '/create/v2/files/d/%24HOME/sketches_v2');
     expect(root.statusCode).toBe(200);
@@ -210,10 +208,9 @@ describe('the generated sketch as read-only files (/create/v2)', () => {
       '$HOME/sketches_v2/Pond',
       '$HOME/sketches_v2/Pond/Pond.ino',
       '$HOME/sketches_v2/Pond/thingProperties.h',
-      '$HOME/sketches_v2/Pond/arduino_secrets.h',
     ]);
     const folder = await f.call(user.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2/Pond');
-    expect(folder.json()).toHaveLength(3);
+    expect(folder.json()).toHaveLength(2);
 
     const file = await f.call(user.id, 'GET', '/create/v2/files/f/$HOME/sketches_v2/Pond/thingProperties.h');
     expect(file.statusCode).toBe(200);
@@ -222,7 +219,7 @@ describe('the generated sketch as read-only files (/create/v2)', () => {
     expect(text).toContain('ArduinoCloud.addProperty(led, READWRITE, ON_CHANGE, onLedChange);');
     expect(file.json().size).toBe(Buffer.byteLength(text));
 
-    // Another user sees none of it; paths outside the root or too deep are 404; no token 401.
+    // Another user sees none of it; paths outside the root, of the wrong kind or too deep are 400; no token 401.
     expect((await f.call(other.id, 'GET', `/create/v2/sketches/byID/${sketchId}`)).statusCode).toBe(404);
     expect((await f.call(other.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2')).json()).toEqual([]);
     expect((await f.call(other.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2/Pond')).statusCode).toBe(404);
@@ -235,7 +232,9 @@ describe('the generated sketch as read-only files (/create/v2)', () => {
       '/create/v2/files/f/$HOME/sketches_v2/Pond',
       '/create/v2/files/d/$HOME/sketches_v2/Pond/deeper',
     ]) {
-      expect((await f.call(user.id, 'GET', path)).statusCode, path).toBe(404);
+      const res = await f.call(user.id, 'GET', path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, code: 'bad_request' });
     }
     expect((await f.call(user.id, 'GET', '/create/v2/sketches/byID/not-a-uuid')).statusCode).toBe(400);
     expect((await f.call(user.id, 'GET', '/create/v2/files/d/$HOME/sketches_v2?deep=maybe')).statusCode).toBe(

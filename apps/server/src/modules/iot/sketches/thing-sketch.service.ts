@@ -5,6 +5,7 @@ import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import { NO_SKETCH_TYPES } from '../catalogue/boards.ts';
+import type { IotQuotas } from '../common/quotas.ts';
 import type { IotSpace, SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { createThingsRepository, type ThingRecord } from '../things/things.repository.ts';
@@ -15,7 +16,7 @@ import {
   type SketchInput,
   type SketchVersion,
 } from './sketch-generator.ts';
-import { createSketchesRepository } from './sketches.repository.ts';
+import { bytesOf, createSketchesRepository } from './sketches.repository.ts';
 
 const NO_SKETCH_DEVICE = 'The device bound to this thing runs no sketch (phone or manually driven device).';
 /** Sketches of a generated name per thing name before giving up (`Name`, `Name_2`, …). */
@@ -30,6 +31,7 @@ export function createThingSketchService(deps: {
   db: Database;
   resolve: SpaceResolver;
   things: Pick<ThingsService, 'show'>;
+  quotas: Pick<IotQuotas, 'requireSketchDisk'>;
   events?: EventBus;
   /** Our broker as boards reach it, written into `ArduinoCloud.begin`; absent: the library's default. */
   broker?: { host: string; port: number };
@@ -70,9 +72,21 @@ export function createThingSketchService(deps: {
     for (let n = 2; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
   }
 
-  async function attach(space: IotSpace, thingId: string, sketchId: string | null) {
-    await thingsRepo.update(thingId, { sketchId });
-    live.thingUpdated(space, thingId);
+  /**
+   * Links the thing and the sketch both ways (`things.sketch_id`, `sketches.thing_id`: what makes its
+   * `thingProperties.h` generated and read-only); detaching unlinks both and the sketch becomes a plain one.
+   */
+  async function attach(space: IotSpace, rec: ThingRecord, sketchId: string | null) {
+    await inTransaction(deps.db, async (tx) => {
+      const txSketches = createSketchesRepository(tx);
+      const before = rec.thing.sketchId ? await txSketches.find(space, rec.thing.sketchId) : null;
+      if (before && before.thingId === rec.thing.id && before.id !== sketchId) {
+        await txSketches.update(before.id, { thingId: null });
+      }
+      if (sketchId) await txSketches.update(sketchId, { thingId: rec.thing.id });
+      await createThingsRepository(tx).update(rec.thing.id, { sketchId });
+    });
+    live.thingUpdated(space, rec.thing.id);
   }
 
   return {
@@ -84,7 +98,9 @@ export function createThingSketchService(deps: {
         const files = await filesFor(rec, version, name);
         try {
           await inTransaction(deps.db, async (tx) => {
-            const sketch = await createSketchesRepository(tx).insert({
+            const repo = createSketchesRepository(tx);
+            await deps.quotas.requireSketchDisk(tx, space, bytesOf(files), () => repo.spaceBytes(space));
+            const sketch = await repo.insert({
               organizationId: space.organizationId,
               ownerUserId: space.ownerUserId,
               name,
@@ -111,14 +127,14 @@ export function createThingSketchService(deps: {
       const sketch = await sketches.find(space, sketchId);
       if (!sketch) throw notFound('Sketch');
       if (version) await sketches.replaceFiles(sketch.id, await filesFor(rec, version, sketch.name), version);
-      await attach(space, thingId, sketch.id);
+      await attach(space, rec, sketch.id);
       return deps.things.show(ref, thingId, false);
     },
 
     async detach(ref: SpaceRequest, thingId: string) {
       const space = await deps.resolve(ref, 'iot.write');
       const rec = await foundThing(space, thingId);
-      if (rec.thing.sketchId) await attach(space, thingId, null);
+      if (rec.thing.sketchId) await attach(space, rec, null);
       return deps.things.show(ref, thingId, false);
     },
   };

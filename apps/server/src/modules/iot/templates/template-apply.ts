@@ -22,7 +22,7 @@ import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createPropertiesRepository } from '../properties/properties.repository.ts';
 import { checkDistinctVariables, propertyColumns } from '../properties/property-rules.ts';
 import { conformSketchName, generateSketch } from '../sketches/sketch-generator.ts';
-import { createSketchesRepository } from '../sketches/sketches.repository.ts';
+import { bytesOf, createSketchesRepository } from '../sketches/sketches.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 import { createTriggersRepository } from '../triggers/triggers.repository.ts';
 
@@ -143,6 +143,8 @@ export async function applyTemplate(
         },
         sketchName,
       );
+      // The sketch counts against the space's sketch storage like any other.
+      await quotas.requireSketchDisk(tx, space, bytesOf(files), () => sketches.spaceBytes(space));
       const sketch = await sketches.insert({
         organizationId: space.organizationId,
         ownerUserId: space.ownerUserId,

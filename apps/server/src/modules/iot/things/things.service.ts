@@ -15,6 +15,7 @@ import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createPropertiesRepository, type PropertyRecord } from '../properties/properties.repository.ts';
 import type { PropertyPayload } from '../properties/properties.schemas.ts';
 import { checkDistinctVariables, propertyColumns, variableOf } from '../properties/property-rules.ts';
+import type { ThingCode } from '../sketches/thing-code.ts';
 import { tagList, thingView } from '../views.ts';
 import { createThingsRepository, type ThingChanges, type ThingRecord } from './things.repository.ts';
 import type { ThingCreateBody, ThingUpdateBody } from './things.schemas.ts';
@@ -31,6 +32,8 @@ export function createThingsService(deps: {
   connectivity?: ConnectivityHooks;
   /** Makes the signing secret of a thing whose webhook is set (answered once, as `webhook_secret`). */
   webhooks?: { secretMadeFor(thingId: string): Promise<string | undefined> };
+  /** Keeps the sketches of the things a change touched in step with their variables and device. */
+  code?: Pick<ThingCode, 'thingsChanged'>;
 }) {
   const live = iotEvents(deps.events);
   const repo = createThingsRepository(deps.db);
@@ -81,6 +84,7 @@ export function createThingsService(deps: {
     devices: (string | null)[],
     others: (string | null)[] = [],
   ) {
+    await deps.code?.thingsChanged(space, [thingId, ...others]);
     live.thingUpdated(space, thingId);
     for (const id of new Set(others)) if (id) live.thingUpdated(space, id);
     for (const id of new Set(devices)) if (id) live.deviceUpdated(space, id);
