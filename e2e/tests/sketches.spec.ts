@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { signUp } from '../support/accounts.ts';
 import { apiSession } from '../support/api.ts';
 import { BASE_URL } from '../support/base-url.ts';
@@ -152,4 +152,61 @@ test("a thing's generated sketch opens from the thing page, its thingProperties.
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoPageScroll(page, "the thing's sketch");
   await checkA11y("the thing's sketch at 360 px");
+});
+
+test('an uploaded zip becomes a sketch that is renamed, duplicated, sent to the trash and brought back, and keeps its secrets', async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await openSketches(page);
+  const zip = zipSync({
+    'Probe/Probe.ino': strToU8(
+      '#include "arduino_secrets.h"\nconst char* pass = SECRET_PASS;\nvoid setup() {}\nvoid loop() {}\n',
+    ),
+    'Probe/sensor.h': strToU8('#pragma once\n'),
+  });
+  await page
+    .getByLabel('Sketch file to upload (.ino or .zip)')
+    .setInputFiles({ name: 'Probe.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  const probe = page.getByTestId('sketch-row').filter({ hasText: 'Probe' });
+  await expect(probe).toBeVisible();
+
+  await page.getByRole('button', { name: 'Rename Probe' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Probe' });
+  await rename.getByLabel('Sketch name').fill('Probe v2');
+  await expect(rename.getByTestId('sketch-name-preview')).toHaveText('Saved as Probe_v2');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('link', { name: 'Probe_v2', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Duplicate Probe_v2' }).click();
+  await page
+    .getByRole('dialog', { name: 'Duplicate Probe_v2' })
+    .getByRole('button', { name: 'Duplicate' })
+    .click();
+  await expect(page.getByRole('link', { name: 'Probe_v2_copy', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Probe_v2_copy' }).click();
+  await expect(page.getByRole('link', { name: 'Probe_v2_copy', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('link', { name: 'Probe_v2_copy', exact: true })).toBeVisible();
+  await checkA11y('the Sketches list after an upload');
+
+  // The sketch's files came from the zip; its secret is asked for, masked, and kept.
+  await page.getByRole('link', { name: 'Probe_v2', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Probe_v2.ino' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'sensor.h' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'arduino_secrets.h' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Secrets' }).click();
+  const secret = page.getByLabel('SECRET_PASS', { exact: true });
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.fill('hunter2');
+  await page.getByRole('button', { name: 'Save secrets' }).click();
+  await expect(page.getByText('Secrets were saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Secrets' }).click();
+  await expect(page.getByLabel('SECRET_PASS', { exact: true })).toHaveValue('hunter2');
+  await expect(code(page)).not.toContainText('hunter2');
+  await checkA11y('the Secrets panel');
 });
