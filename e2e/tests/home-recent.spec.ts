@@ -24,7 +24,11 @@ test("Home lists the demo's device with its live status, its thing and dashboard
   await expect(thing.locator('.device-status')).toHaveText('ONLINE');
   const dashboard = card(page, 'dashboards').getByRole('listitem').filter({ hasText: 'Demo dashboard' });
   await expect(dashboard).toContainText('6 widgets');
-  await expect(card(page, 'sketches')).toContainText("A thing's sketch appears here once it is generated.");
+  // The demo thing's sketch, opening the editor.
+  await expect(card(page, 'sketches').getByRole('link', { name: 'Demo_thing' })).toHaveAttribute(
+    'href',
+    /^\/sketches\/[0-9a-f-]+\/$/,
+  );
   await expect(page.getByRole('heading', { name: 'Start with your first device' })).toHaveCount(0);
   await checkA11y('Home with recent items');
 

@@ -41,6 +41,7 @@ import { Route as AuthSidebarTriggersRouteImport } from './routes/_auth/_sidebar
 import { Route as AuthHeaderDashboardsIdRouteImport } from './routes/_auth/_header/dashboards.$id.tsx';
 import { Route as AuthHeaderDevicesIdRouteImport } from './routes/_auth/_header/devices.$id.tsx';
 import { Route as AuthHeaderDevicesNewRouteImport } from './routes/_auth/_header/devices.new.tsx';
+import { Route as AuthHeaderSketchesIdRouteImport } from './routes/_auth/_header/sketches.$id.tsx';
 import { Route as AuthHeaderTemplatesIdRouteImport } from './routes/_auth/_header/templates.$id.tsx';
 import { Route as AuthHeaderTemplatesNewRouteImport } from './routes/_auth/_header/templates.new.tsx';
 import { Route as AuthHeaderThingsIdRouteImport } from './routes/_auth/_header/things.$id.tsx';
@@ -209,6 +210,11 @@ const AuthHeaderDevicesNewRoute = AuthHeaderDevicesNewRouteImport.update({
   path: '/devices/new',
   getParentRoute: () => AuthHeaderRoute,
 } as any);
+const AuthHeaderSketchesIdRoute = AuthHeaderSketchesIdRouteImport.update({
+  id: '/sketches/$id',
+  path: '/sketches/$id',
+  getParentRoute: () => AuthHeaderRoute,
+} as any);
 const AuthHeaderTemplatesIdRoute = AuthHeaderTemplatesIdRouteImport.update({
   id: '/templates/$id',
   path: '/templates/$id',
@@ -289,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/devices/$id': typeof AuthHeaderDevicesIdRouteWithChildren;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
+  '/sketches/$id': typeof AuthHeaderSketchesIdRoute;
   '/templates/$id': typeof AuthHeaderTemplatesIdRouteWithChildren;
   '/templates/new': typeof AuthHeaderTemplatesNewRoute;
   '/things/$id': typeof AuthHeaderThingsIdRoute;
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/triggers': typeof AuthSidebarTriggersRoute;
   '/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
+  '/sketches/$id': typeof AuthHeaderSketchesIdRoute;
   '/templates/new': typeof AuthHeaderTemplatesNewRoute;
   '/things/$id': typeof AuthHeaderThingsIdRoute;
   '/devices/$id/fwupdate': typeof AuthHeaderDevicesIdFwupdateRoute;
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/_auth/_header/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/_auth/_header/devices/$id': typeof AuthHeaderDevicesIdRouteWithChildren;
   '/_auth/_header/devices/new': typeof AuthHeaderDevicesNewRoute;
+  '/_auth/_header/sketches/$id': typeof AuthHeaderSketchesIdRoute;
   '/_auth/_header/templates/$id': typeof AuthHeaderTemplatesIdRouteWithChildren;
   '/_auth/_header/templates/new': typeof AuthHeaderTemplatesNewRoute;
   '/_auth/_header/things/$id': typeof AuthHeaderThingsIdRoute;
@@ -409,6 +418,7 @@ export interface FileRouteTypes {
     | '/dashboards/$id'
     | '/devices/$id'
     | '/devices/new'
+    | '/sketches/$id'
     | '/templates/$id'
     | '/templates/new'
     | '/things/$id'
@@ -446,6 +456,7 @@ export interface FileRouteTypes {
     | '/triggers'
     | '/dashboards/$id'
     | '/devices/new'
+    | '/sketches/$id'
     | '/templates/new'
     | '/things/$id'
     | '/devices/$id/fwupdate'
@@ -488,6 +499,7 @@ export interface FileRouteTypes {
     | '/_auth/_header/dashboards/$id'
     | '/_auth/_header/devices/$id'
     | '/_auth/_header/devices/new'
+    | '/_auth/_header/sketches/$id'
     | '/_auth/_header/templates/$id'
     | '/_auth/_header/templates/new'
     | '/_auth/_header/things/$id'
@@ -732,6 +744,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthHeaderDevicesNewRouteImport;
       parentRoute: typeof AuthHeaderRoute;
     };
+    '/_auth/_header/sketches/$id': {
+      id: '/_auth/_header/sketches/$id';
+      path: '/sketches/$id';
+      fullPath: '/sketches/$id';
+      preLoaderRoute: typeof AuthHeaderSketchesIdRouteImport;
+      parentRoute: typeof AuthHeaderRoute;
+    };
     '/_auth/_header/templates/$id': {
       id: '/_auth/_header/templates/$id';
       path: '/templates/$id';
@@ -834,6 +853,7 @@ interface AuthHeaderRouteChildren {
   AuthHeaderDashboardsIdRoute: typeof AuthHeaderDashboardsIdRoute;
   AuthHeaderDevicesIdRoute: typeof AuthHeaderDevicesIdRouteWithChildren;
   AuthHeaderDevicesNewRoute: typeof AuthHeaderDevicesNewRoute;
+  AuthHeaderSketchesIdRoute: typeof AuthHeaderSketchesIdRoute;
   AuthHeaderTemplatesIdRoute: typeof AuthHeaderTemplatesIdRouteWithChildren;
   AuthHeaderTemplatesNewRoute: typeof AuthHeaderTemplatesNewRoute;
   AuthHeaderThingsIdRoute: typeof AuthHeaderThingsIdRoute;
@@ -843,6 +863,7 @@ const AuthHeaderRouteChildren: AuthHeaderRouteChildren = {
   AuthHeaderDashboardsIdRoute: AuthHeaderDashboardsIdRoute,
   AuthHeaderDevicesIdRoute: AuthHeaderDevicesIdRouteWithChildren,
   AuthHeaderDevicesNewRoute: AuthHeaderDevicesNewRoute,
+  AuthHeaderSketchesIdRoute: AuthHeaderSketchesIdRoute,
   AuthHeaderTemplatesIdRoute: AuthHeaderTemplatesIdRouteWithChildren,
   AuthHeaderTemplatesNewRoute: AuthHeaderTemplatesNewRoute,
   AuthHeaderThingsIdRoute: AuthHeaderThingsIdRoute,

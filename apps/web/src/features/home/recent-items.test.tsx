@@ -91,7 +91,7 @@ describe('Home: recent items', () => {
     expect(dashboards.textContent).toContain('0 widgets');
     const sketches = screen.getByTestId('recent-sketches');
     expect(within(sketches).getByRole('link', { name: 'Greenhouse_sketch' }).getAttribute('href')).toBe(
-      '/sketches/',
+      '/sketches/s1/',
     );
 
     live.emit({ type: 'devices.status', data: { device_id: 'd2', status: 'ONLINE', at: at(9) } });

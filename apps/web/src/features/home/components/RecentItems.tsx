@@ -96,8 +96,12 @@ export default function RecentItems() {
           title="Sketches"
           query={sketches}
           viewAll={<Link to="/sketches/">All sketches</Link>}
-          empty="A thing's sketch appears here once it is generated."
-          link={(s) => <Link to="/sketches/">{s.name}</Link>}
+          empty={<Link to="/sketches/">Write a sketch</Link>}
+          link={(s) => (
+            <Link to="/sketches/$id/" params={{ id: s.id }}>
+              {s.name}
+            </Link>
+          )}
         />
       </div>
     </section>

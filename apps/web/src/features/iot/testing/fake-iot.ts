@@ -7,6 +7,7 @@ import {
   type KindStore,
   type Named,
 } from '@/features/lists/testing/fake-groups.ts';
+import { type FakeSketchContent, fakeSketches } from '@/features/sketches/testing/fake-sketches.ts';
 import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import type { Handler } from '@/test/app-harness.tsx';
 import type { Device, DeviceStatusEvent, Property, Thing, Trigger } from '../api/schemas.ts';
@@ -35,8 +36,10 @@ export interface FakeIotState {
   failSettingKey: boolean;
   failList: boolean;
   failTriggers: boolean;
-  /** Sketches exist only as group items here (the web has no sketch list of its own). */
+  /** Sketches as group items (the web has no sketch list of its own); their files are `sketchContent`'s. */
   sketches: Named[];
+  /** Files and secrets per sketch id (`features/sketches/testing/fake-sketches.ts`); a blank .ino if absent. */
+  sketchContent: Record<string, FakeSketchContent>;
 }
 
 const apiError = (status: number, detail: string) =>
@@ -45,7 +48,7 @@ const apiError = (status: number, detail: string) =>
 /**
  * An in-memory stand-in for the IoT REST API of one space, for page tests: it answers the calls the device,
  * thing and trigger pages make, keeps what they change, and records every call (`calls` for `/iot`,
- * `groups.calls` for the lists' `/groups/v1`). A DELETE without force sends the record to the trash.
+ * `groups.calls` for the lists' `/groups/v1`, `sketches.calls` for the files host). A DELETE without force sends the record to the trash.
  */
 export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<FakeGroupsState> = {}) {
   const state: FakeIotState = {
@@ -62,6 +65,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
     failList: false,
     failTriggers: false,
     sketches: [],
+    sketchContent: {},
     ...seed,
   };
   const calls: Call[] = [];
@@ -101,6 +105,16 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
       stores[kind].trash.push({ record, deleted_at: new Date().toISOString() });
     }
   };
+
+  const sketches = fakeSketches({
+    list: () => state.sketches,
+    placement: groups.state.placement,
+    content: state.sketchContent,
+    trash: (record) => {
+      softDelete('SKETCH', record, '');
+      state.sketches = state.sketches.filter((x) => x.id !== record.id);
+    },
+  });
 
   const device = (id: string) => {
     const found = state.devices.find((d) => d.id === id);
@@ -150,6 +164,8 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
   const handle: Handler = (url: string, options: RequestOptions) => {
     const grouped = groups.handle(url, options);
     if (grouped !== undefined) return grouped;
+    const sketched = sketches.handle(url, options);
+    if (sketched !== undefined) return sketched;
     // The OTA host (`hosts.ota`, empty in tests) serves `/v1/ota`.
     if (/^(\/ota)?\/v1\/ota\?/.test(url)) {
       calls.push({
@@ -220,6 +236,10 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
         return state.properties.filter((p) => p.thing_id === id);
       }
       const found = thing(id);
+      if (sub === 'sketch' && method === 'PUT') {
+        found.sketch_id = sketches.generateForThing(found).id;
+        return found;
+      }
       if (method === 'DELETE') {
         softDelete('THING', found, url);
         state.things = state.things.filter((t) => t.id !== id);
@@ -315,5 +335,5 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
     return undefined;
   };
 
-  return { state, calls, handle, groups };
+  return { state, calls, handle, groups, sketches };
 }

@@ -66,8 +66,10 @@ export interface GroupListProps<T> {
   errorTitle: string;
   /** What the list says when it holds nothing at all: what the items are and the next real step. */
   empty: { title: string; hint: string; action?: ReactNode };
-  /** The page's own buttons (Add device...), shown before the list's. */
-  actions?: ReactNode;
+  /** The page's own buttons (Add device...), shown before the list's; given the folder shown (null: the top). */
+  actions?: ReactNode | ((folderId: string | null) => ReactNode);
+  /** An item's own row actions (a sketch's Rename, Duplicate...), shown before Move and Delete. */
+  itemActions?: (item: Named) => ReactNode;
 }
 
 /**
@@ -105,6 +107,7 @@ function GroupListInSpace<T>({
   errorTitle,
   empty,
   actions,
+  itemActions,
 }: GroupListProps<T>) {
   const { selected: space } = useSpaces();
   const canWrite = spaceAllows(space, 'iot.write');
@@ -116,7 +119,7 @@ function GroupListInSpace<T>({
   return (
     <div className="group-list">
       <div className="page-actions list-actions">
-        {!inTrash && actions}
+        {!inTrash && (typeof actions === 'function' ? actions(currentFolderId(opened)) : actions)}
         {inTrash ? (
           <Link to={path} search={{}} className="button button-subtle">
             Back to {label.toLowerCase()}
@@ -135,6 +138,7 @@ function GroupListInSpace<T>({
       ) : (
         <FolderView
           {...{ kind, label, records, idOf, columns, rowTestId, forceSearch, deleteItem, errorTitle, empty }}
+          {...{ itemActions }}
           canWrite={canWrite}
           canDelete={canDelete}
           path={opened}
@@ -156,6 +160,7 @@ function FolderView<T>({
   deleteItem,
   errorTitle,
   empty,
+  itemActions,
   canWrite,
   canDelete,
   path,
@@ -201,13 +206,14 @@ function FolderView<T>({
     setSearch('');
   });
   const tableColumns =
-    canWrite || canDelete
+    canWrite || canDelete || itemActions
       ? [
           ...kindColumns,
           manageColumn<ListRow<T | GroupItem>>({
             canWrite,
             canDelete,
             deletable: !!deleteItem,
+            itemActions,
             setDialog,
             trash: (item) => trash([item]),
           }),
@@ -351,17 +357,19 @@ function FolderView<T>({
   );
 }
 
-/** Per row: Rename and Delete for a folder, Move and Delete for an item, as the role allows. */
+/** Per row: Rename and Delete for a folder; the kind's own actions, Move and Delete for an item, as the role allows. */
 function manageColumn<R extends ListRow<unknown>>({
   canWrite,
   canDelete,
   deletable,
+  itemActions,
   setDialog,
   trash,
 }: {
   canWrite: boolean;
   canDelete: boolean;
   deletable: boolean;
+  itemActions: ((item: Named) => ReactNode) | undefined;
   setDialog: (dialog: Dialogs) => void;
   trash: (item: Named) => Promise<unknown>;
 }): Column<R> {
@@ -395,6 +403,7 @@ function manageColumn<R extends ListRow<unknown>>({
           </>
         ) : (
           <>
+            {itemActions?.({ id: row.id, name: row.name })}
             {canWrite && (
               <Button
                 variant="subtle"

@@ -6,6 +6,7 @@ import { Page } from '@/components/Page.tsx';
 import { thingQueryOptions } from '@/features/iot/api/detail-queries.ts';
 import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
 import { spaceAllows } from '@/features/iot/model/permissions.ts';
+import { ThingSketchSection } from '@/features/sketches/components/ThingSketchSection.tsx';
 import { useSpaces } from '@/features/spaces/hooks.ts';
 import { ThingDevicePicker } from '@/features/things/components/ThingDevicePicker.tsx';
 import { DeleteThingButton, ThingSettings } from '@/features/things/components/ThingSettings.tsx';
@@ -69,6 +70,7 @@ function ThingPage() {
         <h2 id="thing-variables-title">Variables</h2>
         <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} editable />
       </section>
+      <ThingSketchSection thingId={thing.id} sketchId={thing.sketch_id} canWrite={canWrite} />
       <section className="device-section" aria-labelledby="thing-tags-title">
         <h2 id="thing-tags-title">Tags</h2>
         <ThingTags thingId={id} canWrite={canWrite} />
