@@ -52,6 +52,15 @@ test('a sketch is made, edited, saved, read back after a reload and downloaded a
   await page.keyboard.type(`\n${EDIT}`);
   await expect(status(page)).toHaveText('Unsaved changes');
   await expect(page.getByRole('tab', { name: /unsaved changes/ })).toBeVisible();
+  // Leaving asks first; Stay keeps the edit.
+  await page.getByRole('link', { name: 'All sketches' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await checkA11y('the leave guard');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(status(page)).toHaveText('Unsaved changes');
+  await code(page).click();
   await page.keyboard.press('Control+s');
   await expect(status(page)).toHaveText('All changes saved');
 

@@ -48,17 +48,23 @@ export function FileTabs({
             onKeyDown={(event) => move(event, index)}
           >
             <span>{file.name}</span>
-            {file.read_only && <span className="sketch-tab-note">read-only</span>}
+            {file.read_only && (
+              <span className="sketch-tab-note">
+                <span className="visually-hidden">, </span>read-only
+              </span>
+            )}
             {unsaved && (
               <span className="sketch-tab-dot" title="Unsaved changes">
                 <span className="visually-hidden">, unsaved changes</span>
               </span>
             )}
             {count > 0 && (
-              <span className="sketch-tab-errors">
-                {count}
-                <span className="visually-hidden"> {count === 1 ? 'error' : 'errors'}</span>
-              </span>
+              <>
+                <span className="sketch-tab-errors" aria-hidden="true">
+                  {count}
+                </span>
+                <span className="visually-hidden">{`, ${count} ${count === 1 ? 'error' : 'errors'}`}</span>
+              </>
             )}
           </button>
         );
