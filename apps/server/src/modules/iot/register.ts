@@ -21,6 +21,8 @@ import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
 import { createIotQuotas } from './common/quotas.ts';
+import { compileRoutes } from './compile/compile.routes.ts';
+import { createCompileService } from './compile/compile.service.ts';
 import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './dashboards/dashboards.service.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
@@ -41,6 +43,7 @@ import { exportDownloadRoutes, seriesRoutes } from './series/series.routes.ts';
 import { createSeriesService } from './series/series.service.ts';
 import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
 import { createSketchFilesService } from './sketches/sketch-files.service.ts';
+import { createSketchesRepository } from './sketches/sketches.repository.ts';
 import { thingSketchRoutes } from './sketches/thing-sketch.routes.ts';
 import { createThingSketchService } from './sketches/thing-sketch.service.ts';
 import { templateStorageRoutes } from './templates/template-storage.routes.ts';
@@ -178,6 +181,22 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     stopHearing();
   });
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
+  const sketchesRepo = createSketchesRepository(db);
+  const compile = createCompileService({
+    db,
+    resolve,
+    quotas,
+    settings: config.compile,
+    logger: app.log,
+    async loadSketch(space, id) {
+      const s = await sketchesRepo.find(space, id);
+      return s && { name: s.name, files: s.files };
+    },
+    // Secrets get a table of their own on another branch; until it is merged a sketch has none here (its
+    // stored arduino_secrets.h, when it has one, is compiled as it is).
+    loadSecrets: async () => [],
+  });
+  app.addHook('onClose', () => compile.close());
 
   await app.register(async (iot) => {
     limitBodies(iot);
@@ -242,5 +261,6 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     await web.register(groupsRoutes, { groups, notifications: createNotificationsService({ db }) });
     await web.register(sketchFilesRoutes, { files: createSketchFilesService({ db, resolve }) });
     await web.register(templateStorageRoutes, { templates });
+    await web.register(compileRoutes, { compile });
   });
 }
