@@ -5,6 +5,7 @@
  */
 import type { CompileJob } from '@tinkercloud/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createUsageSource } from '../../plans/usage.ts';
 import { iotTestApp } from '../testing/iot-fixtures.ts';
 import { createCompileRepository } from './compile.repository.ts';
 import { BLINK, BROKEN, compileFixtures } from './compile-fixtures.ts';
@@ -187,6 +188,27 @@ describe('POST /create/v2/sketches/byID/{id}/compile', () => {
       detail: expect.stringContaining('25 compiles a day'),
     });
     await c.finished(user.id, last.json().id);
+    // The plan usage shows the 25 of the last 24 hours, not the older one.
+    expect((await createUsageSource(t.db).forUser(user.id)).create_compilation_day).toBe(25);
+  });
+
+  it('deletes jobs made more than an hour ago', async () => {
+    const user = await t.createUser();
+    const sketch = await c.sketch(user.id, { '{name}.ino': BLINK });
+    const repo = createCompileRepository(t.db);
+    const old = await repo.insert({
+      organizationId: null,
+      ownerUserId: user.id,
+      userId: user.id,
+      sketchId: sketch.id,
+      fqbn: 'arduino:avr:uno',
+    });
+    await repo.update(old.id, { status: 'succeeded', createdAt: new Date(Date.now() - 61 * 60_000) });
+    expect((await f.call(user.id, 'GET', `/create/v2/compilations/${old.id}`)).statusCode).toBe(200);
+    // The next compile request cleans up.
+    const next = await c.compile(user.id, sketch.id);
+    expect((await f.call(user.id, 'GET', `/create/v2/compilations/${old.id}`)).statusCode).toBe(404);
+    expect((await c.finished(user.id, next.json().id)).status).toBe('succeeded');
   });
 
   it('fails a sketch that includes a file of the server by its absolute path', async () => {
