@@ -48,12 +48,12 @@ export function createCompileQueue(opts: {
   }
 
   return {
-    /** Adds a job; answers its position (jobs ahead of it) at that moment, or 0 when it started at once. */
-    add(job: QueuedJob): number {
+    /** Adds a job; answers its position (jobs ahead of it), or undefined when it started at once. */
+    add(job: QueuedJob): number | undefined {
       waiting.push(job);
       pump();
       const index = waiting.indexOf(job);
-      return index < 0 ? 0 : index;
+      return index < 0 ? undefined : index;
     },
     /** Whether the job is still waiting here. */
     isWaiting: (id: string) => waiting.some((j) => j.id === id),

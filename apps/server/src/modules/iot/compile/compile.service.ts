@@ -81,6 +81,8 @@ export function createCompileService(deps: CompileServiceDeps) {
       .prune(new Date(now().getTime() - HOUR), new Date(now().getTime() - DAY))
       .catch((e) => deps.logger?.warn({ err: e }, 'compile jobs cleanup'));
   const pruneTimer = setInterval(prune, 10 * 60_000);
+  // Closing stops running builds at once rather than waiting for them (up to the time limit).
+  const closing = new AbortController();
   pruneTimer.unref();
 
   async function run(
@@ -108,6 +110,7 @@ export function createCompileService(deps: CompileServiceDeps) {
         sketch,
         secrets,
         fqbn,
+        signal: closing.signal,
       });
       await repo.update(id, {
         status: result.status,
@@ -170,7 +173,8 @@ export function createCompileService(deps: CompileServiceDeps) {
         userId: space.actorId,
         run: () => run(row.id, sketch, secrets, board.fqbn),
       });
-      // The answer is the job as queued; it may already be running (GET tells).
+      // The answer is the job as stored: queued, with its position while it waits; one that started at once
+      // shows no position (GET tells when it is running).
       return jobOf({ ...row, artefactBytes: null }, position);
     },
 
@@ -188,9 +192,10 @@ export function createCompileService(deps: CompileServiceDeps) {
       return { name: a.name, format: a.format ?? 'bin', data: a.data };
     },
 
-    /** Waits for the running jobs; the waiting ones are marked cancelled (no process will run them). */
+    /** Stops the running builds (cancelled) and marks the waiting jobs cancelled: no process will run them. */
     async close() {
       clearInterval(pruneTimer);
+      closing.abort();
       const left = await queue.close();
       await repo.cancel(
         left.map((j) => j.id),

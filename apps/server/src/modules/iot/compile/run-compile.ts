@@ -13,7 +13,7 @@ export interface SketchToCompile {
 }
 
 export interface CompileResult {
-  status: 'succeeded' | 'failed' | 'timed_out';
+  status: 'succeeded' | 'failed' | 'timed_out' | 'cancelled';
   output: string;
   diagnostics: CompileDiagnostic[];
   size?: CompileSize;
@@ -59,6 +59,8 @@ export async function runCompile(opts: {
   sketch: SketchToCompile;
   secrets: { name: string; value: string }[];
   fqbn: string;
+  /** Aborted when the server closes: the build is killed and the job cancelled. */
+  signal?: AbortSignal;
 }): Promise<CompileResult> {
   const { sketch, settings } = opts;
   const fail = (output: string): CompileResult => ({ status: 'failed', output, diagnostics: [] });
@@ -94,6 +96,7 @@ export async function runCompile(opts: {
       args: run.args,
       timeoutMs: settings.timeoutMs,
       maxBytes: settings.outputMaxBytes,
+      signal: opts.signal,
     });
     const output = result.cut ? `${result.output}${cutNote(settings.outputMaxBytes)}` : result.output;
     const fileOf = sketchFileMapper(
@@ -101,6 +104,13 @@ export async function runCompile(opts: {
       sketch.files.map((f) => f.name).concat('arduino_secrets.h'),
     );
     const diagnostics = parseDiagnostics(output, fileOf);
+    if (result.aborted) {
+      return {
+        status: 'cancelled',
+        output: `${output}\n[stopped: the server was shutting down]`,
+        diagnostics,
+      };
+    }
     if (result.timedOut) {
       return { status: 'timed_out', output: `${output}\n[stopped: over the time limit]`, diagnostics };
     }

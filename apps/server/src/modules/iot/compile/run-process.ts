@@ -4,6 +4,8 @@ export interface ProcessResult {
   /** Exit code; null when killed. */
   code: number | null;
   timedOut: boolean;
+  /** Stopped by `signal` (the server is closing). */
+  aborted: boolean;
   /** stdout and stderr as they came, at most `maxBytes` of it. */
   output: string;
   /** True when the process printed more than `maxBytes` (the rest was dropped). */
@@ -20,6 +22,7 @@ export function runProcess(opts: {
   args: string[];
   timeoutMs: number;
   maxBytes: number;
+  signal?: AbortSignal;
 }): Promise<ProcessResult> {
   return new Promise((resolve) => {
     const child = spawn(opts.command, opts.args, {
@@ -42,6 +45,8 @@ export function runProcess(opts: {
       timedOut = true;
       killGroup();
     }, opts.timeoutMs);
+    const abort = () => killGroup();
+    opts.signal?.addEventListener('abort', abort, { once: true });
     const take = (chunk: Buffer) => {
       seen += chunk.length;
       if (bytes < opts.maxBytes) {
@@ -58,7 +63,15 @@ export function runProcess(opts: {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ code, timedOut, output: Buffer.concat(chunks).toString('utf8'), cut: seen > opts.maxBytes });
+      opts.signal?.removeEventListener('abort', abort);
+      const aborted = opts.signal?.aborted ?? false;
+      resolve({
+        code,
+        timedOut,
+        aborted,
+        output: Buffer.concat(chunks).toString('utf8'),
+        cut: seen > opts.maxBytes,
+      });
     };
     child.on('error', (e) => {
       chunks.push(Buffer.from(`${e.message}\n`));
