@@ -3,7 +3,9 @@
  * toolchain at all.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../../test/database.ts';
 import { iotTestApp } from '../testing/iot-fixtures.ts';
+import { createCompileRepository } from './compile.repository.ts';
 import { BLINK, compileFixtures } from './compile-fixtures.ts';
 
 describe('the time limit', async () => {
@@ -21,6 +23,33 @@ describe('the time limit', async () => {
     expect(job.artefact).toBeUndefined();
     const next = await c.finished(user.id, (await c.compile(user.id, sketch.id)).json().id);
     expect(next.status).toBe('timed_out');
+  });
+});
+
+describe('closing the server', () => {
+  it('kills the running build and cancels the waiting jobs instead of waiting for them', async () => {
+    // A database that outlives the app, to read the jobs after it closed.
+    const database = await openTestDatabase();
+    try {
+      const { t, f } = await iotTestApp({}, { database });
+      const c = compileFixtures(t, f);
+      const user = await t.createUser();
+      // Twenty thousand functions: a build that takes far longer than the test waits before closing.
+      const slow = Array.from({ length: 20_000 }, (_, i) => `int f${i}(int x) { return x * ${i} + 1; }`);
+      const sketch = await c.sketch(user.id, { '{name}.ino': `${slow.join('\n')}\n${BLINK}` });
+      const running = (await c.compile(user.id, sketch.id)).json().id as string;
+      const waiting = (await c.compile(user.id, sketch.id)).json().id as string;
+      await expect
+        .poll(async () => (await f.call(user.id, 'GET', `/create/v2/compilations/${running}`)).json().status)
+        .toBe('running');
+      await t.close();
+      const repo = createCompileRepository(database.db);
+      const space = { organizationId: null, ownerUserId: user.id };
+      expect((await repo.find(space, running))?.status).toBe('cancelled');
+      expect((await repo.find(space, waiting))?.status).toBe('cancelled');
+    } finally {
+      await database.close();
+    }
   });
 });
 
