@@ -1,11 +1,23 @@
 import { DEFAULT_PRODUCT_NAME, DEFAULT_PRODUCT_SLUG } from '@tinkercloud/shared';
 import { z } from 'zod';
 import { type MqttConfig, mqttConfig, mqttEnvSchema, mqttProblems } from './modules/connectivity/config.ts';
+import {
+  type CompileSettings,
+  DEFAULT_HARDWARE_DIRS,
+  DEFAULT_TOOLS_DIRS,
+  parseBoardList,
+} from './modules/iot/compile/toolchain.ts';
 import { type TlsConfig, tlsConfig, tlsEnvSchema, tlsProblems } from './tls/config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Comma-separated absolute directories. */
+const absoluteDirs = z
+  .string()
+  .regex(/^\/[^,]*(,\/[^,]*)*$/, 'comma-separated absolute directories')
+  .transform((v) => v.split(','));
 
 const retentionDays = z.coerce.number().int().min(1).max(3660);
 
@@ -99,6 +111,27 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?){0,9}$/, 'up to 10 comma-separated numbers of seconds')
     .default('10,30,120,600,3600'),
+  // Sketch compiles (modules/iot/compile/README.md): the builder (a name on PATH or a path), extra hardware
+  // (cores) and tools directories (comma-separated, after Debian's AVR ones), the extra boards they offer
+  // (`fqbn=name` pairs, comma-separated), the time limit, the output kept, and jobs run at once per process.
+  COMPILE_BUILDER: z.string().min(1).default('arduino-builder'),
+  COMPILE_HARDWARE_DIRS: absoluteDirs.optional(),
+  COMPILE_TOOLS_DIRS: absoluteDirs.optional(),
+  COMPILE_BOARDS: z
+    .string()
+    .regex(
+      /^[a-zA-Z0-9_.-]+:[a-zA-Z0-9_.-]+:[a-zA-Z0-9_.-]+(:[a-zA-Z0-9_.=-]+)?=[^,=]+(,[a-zA-Z0-9_.-]+:[a-zA-Z0-9_.-]+:[a-zA-Z0-9_.-]+(:[a-zA-Z0-9_.=-]+)?=[^,=]+)*$/,
+      'comma-separated fqbn=name pairs, e.g. esp32:esp32:esp32=ESP32 Dev Module',
+    )
+    .optional(),
+  COMPILE_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(120),
+  COMPILE_OUTPUT_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .max(16 * 1024 * 1024)
+    .default(256 * 1024),
+  COMPILE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Devices: the embedded MQTT broker, or an external one (modules/connectivity/README.md).
   ...mqttEnvSchema,
   // HTTPS and MQTT over TLS: a generated local CA by default, or the operator's certificate (src/tls/README.md).
@@ -139,6 +172,8 @@ export interface Config {
    * trigger.
    */
   iot: { rateLimitPerMinute: number; listCacheBytes: number; triggerMinIntervalMs: number };
+  /** Sketch compiles: the toolchain, the boards beyond AVR, and the bounds of a job. */
+  compile: CompileSettings;
   /** Thing webhooks: whether internal addresses may be reached, and the waits before each retry. */
   webhooks: { allowPrivate: boolean; retryDelaysMs: number[] };
   /** Stored values: days kept per retention class, and how often maintenance runs. */
@@ -255,6 +290,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
       listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
       triggerMinIntervalMs: e.TRIGGER_MIN_INTERVAL_SECONDS * 1000,
+    },
+    compile: {
+      builder: e.COMPILE_BUILDER,
+      hardwareDirs: [...DEFAULT_HARDWARE_DIRS, ...(e.COMPILE_HARDWARE_DIRS ?? [])],
+      toolsDirs: [...DEFAULT_TOOLS_DIRS, ...(e.COMPILE_TOOLS_DIRS ?? [])],
+      extraBoards: parseBoardList(e.COMPILE_BOARDS ?? ''),
+      timeoutMs: Math.round(e.COMPILE_TIMEOUT_SECONDS * 1000),
+      outputMaxBytes: e.COMPILE_OUTPUT_LIMIT_BYTES,
+      concurrency: e.COMPILE_CONCURRENCY,
     },
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -22,6 +22,8 @@ import { createIotAuthenticate } from './common/auth.ts';
 import { limitBodies, rateLimitHook } from './common/limits.ts';
 import { MEDIA } from './common/media-types.ts';
 import { createIotQuotas } from './common/quotas.ts';
+import { compileRoutes } from './compile/compile.routes.ts';
+import { createCompileService } from './compile/compile.service.ts';
 import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './dashboards/dashboards.service.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
@@ -44,6 +46,7 @@ import { sketchBrokerOf } from './sketches/sketch-broker.ts';
 import { sketchFilesRoutes } from './sketches/sketch-files.routes.ts';
 import { createSketchFilesService } from './sketches/sketch-files.service.ts';
 import { createSketchWrites } from './sketches/sketch-writes.ts';
+import { createSketchesRepository } from './sketches/sketches.repository.ts';
 import { sketchesRoutes } from './sketches/sketches.routes.ts';
 import { createSketchesService } from './sketches/sketches.service.ts';
 import { createThingCode } from './sketches/thing-code.ts';
@@ -188,6 +191,21 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     stopHearing();
   });
   const rateLimit = rateLimitHook(app, config.iot.rateLimitPerMinute);
+  const sketchesRepo = createSketchesRepository(db);
+  const compile = createCompileService({
+    db,
+    resolve,
+    quotas,
+    settings: config.compile,
+    logger: app.log,
+    async loadSketch(space, id) {
+      const s = await sketchesRepo.find(space, id);
+      return s && { name: s.name, files: s.files };
+    },
+    // Read after loadSketch found the sketch in this space; the values reach only the job's arduino_secrets.h.
+    loadSecrets: (_space, sketchId) => sketchesRepo.secrets(sketchId),
+  });
+  app.addHook('onClose', () => compile.close());
 
   await app.register(async (iot) => {
     limitBodies(iot);
@@ -263,5 +281,6 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     });
     await web.register(sketchesRoutes, { sketches });
     await web.register(templateStorageRoutes, { templates });
+    await web.register(compileRoutes, { compile });
   });
 }

@@ -1,5 +1,6 @@
 import type { Recap } from '@tinkercloud/shared';
 import type { Database } from '../../db/client.ts';
+import { compilationsOfLastDay } from '../iot/compile/compile-usage.ts';
 import { createSpacesRepository } from '../spaces/spaces.repository.ts';
 
 type Usage = Recap['usage'];
@@ -28,11 +29,15 @@ const NOTHING_COUNTED = {
 export function createUsageSource(db: Database): UsageSource {
   const spaces = createSpacesRepository(db);
   return {
-    async forUser() {
-      return { ...NOTHING_COUNTED };
+    async forUser(userId) {
+      return { ...NOTHING_COUNTED, create_compilation_day: await compilationsOfLastDay(db, { userId }) };
     },
     async forOrganization(organizationId) {
-      return { ...NOTHING_COUNTED, members: await spaces.memberCount(organizationId) };
+      return {
+        ...NOTHING_COUNTED,
+        members: await spaces.memberCount(organizationId),
+        create_compilation_day: await compilationsOfLastDay(db, { organizationId }),
+      };
     },
   };
 }
