@@ -25,6 +25,7 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'dashboard', id]` | `GET /iot/v2/dashboards/{id}`: `Dashboard` |
  * | `['iot', space, 'groups', ...]` | the lists' folders, placement and trash (`features/lists/api/group-keys.ts`) |
  * | `['iot', space, 'sketches']` | `GET /groups/v1/sketches`: the sketches as group items (`GroupItem[]`) |
+ * | `['iot', space, 'sketch', id, ...]` | one sketch, its files and secrets (`features/sketches/api/sketch-keys.ts`) |
  */
 export const iotKeys = {
   space: (space: string) => ['iot', space] as const,
@@ -47,4 +48,8 @@ export const iotKeys = {
   dashboards: (space: string) => ['iot', space, 'dashboards'] as const,
   dashboard: (space: string, id: string) => ['iot', space, 'dashboard', id] as const,
   sketches: (space: string) => ['iot', space, 'sketches'] as const,
+  /** One sketch: its entries, files and secrets below it (`features/sketches/api/sketch-keys.ts`). */
+  sketch: (space: string, id: string) => ['iot', space, 'sketch', id] as const,
+  /** One group list with its folders (`features/lists/api/group-keys.ts`). */
+  groupList: (space: string, list: string) => ['iot', space, 'groups', list] as const,
 };

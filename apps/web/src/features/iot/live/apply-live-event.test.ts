@@ -180,6 +180,27 @@ describe('applyLiveEvent', () => {
     expect(invalidated(iotKeys.dashboard(SPACE, 'b2'))).toBe(false);
   });
 
+  it("reads a sketch's entries and files and the sketch lists again when it changed elsewhere", () => {
+    const { queryClient } = setup();
+    const S1 = '3f1c0c9e-8a1b-4c57-9d3e-6f2b1a0c4d11';
+    const S2 = '7a2d1e4f-5b6c-4d7e-8f90-a1b2c3d4e5f6';
+    queryClient.setQueryData(iotKeys.sketch(SPACE, S1), { id: S1 });
+    queryClient.setQueryData([...iotKeys.sketch(SPACE, S1), 'file', 'thingProperties.h'], { data: '' });
+    queryClient.setQueryData(iotKeys.sketch(SPACE, S2), { id: S2 });
+    queryClient.setQueryData([...iotKeys.groupList(SPACE, 'sketches'), 'top', ''], {
+      folders: [],
+      items: [],
+    });
+    queryClient.setQueryData(iotKeys.sketches(SPACE), []);
+    const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    applyLiveEvent(queryClient, SPACE, { type: 'sketches.updated', data: { sketch_id: S1 } });
+    expect(invalidated(iotKeys.sketch(SPACE, S1))).toBe(true);
+    expect(invalidated([...iotKeys.sketch(SPACE, S1), 'file', 'thingProperties.h'])).toBe(true);
+    expect(invalidated([...iotKeys.groupList(SPACE, 'sketches'), 'top', ''])).toBe(true);
+    expect(invalidated(iotKeys.sketches(SPACE))).toBe(true);
+    expect(invalidated(iotKeys.sketch(SPACE, S2))).toBe(false);
+  });
+
   it('ignores messages that do not match the documented shapes', () => {
     const { queryClient, props } = setup();
     const before = props();

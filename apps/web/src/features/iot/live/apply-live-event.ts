@@ -154,6 +154,13 @@ export function applyLiveEvent(queryClient: QueryClient, space: string, message:
       void readAgain(queryClient, iotKeys.dashboard(space, event.data.dashboard_id));
       void readAgain(queryClient, iotKeys.dashboards(space));
       return;
+    case 'sketches.updated':
+      // Saved elsewhere, or its thing's code regenerated (a new variable): the open sketch reads its entries
+      // and files again (unsaved edits stay, they live beside the cache) and so do the lists naming it.
+      void readAgain(queryClient, iotKeys.sketch(space, event.data.sketch_id));
+      void readAgain(queryClient, iotKeys.sketches(space));
+      void readAgain(queryClient, iotKeys.groupList(space, 'sketches'));
+      return;
     case 'notifications.created':
       // The user's, not the space's: the bell listens for it (`useNotificationAnnouncements`).
       return;

@@ -13,7 +13,7 @@ import type { ListName } from '../model/list-kinds.ts';
  */
 export const groupKeys = {
   all: (space: string) => [...iotKeys.space(space), 'groups'] as const,
-  list: (space: string, list: ListName) => [...groupKeys.all(space), list] as const,
+  list: (space: string, list: ListName) => iotKeys.groupList(space, list),
   listing: (space: string, list: ListName, parent: string | null, fingerprint: string) =>
     [...groupKeys.list(space, list), parent ?? 'top', fingerprint] as const,
   allFolders: (space: string, list: ListName) => [...groupKeys.list(space, list), 'all-folders'] as const,

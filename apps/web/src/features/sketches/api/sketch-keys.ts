@@ -13,7 +13,7 @@ import { iotKeys } from '@/features/iot/api/query-keys.ts';
 export const sketchKeys = {
   /** Every sketch's entries (not the lists, which are the groups'). */
   all: (space: string) => [...iotKeys.space(space), 'sketch'] as const,
-  sketch: (space: string, id: string) => [...iotKeys.space(space), 'sketch', id] as const,
+  sketch: (space: string, id: string) => iotKeys.sketch(space, id),
   file: (space: string, id: string, name: string) => [...sketchKeys.sketch(space, id), 'file', name] as const,
   secrets: (space: string, id: string) => [...sketchKeys.sketch(space, id), 'secrets'] as const,
 };
