@@ -78,6 +78,7 @@ const PATTERNED: Record<string, string> = {
   q: `property.${NOBODY}`,
   from: '2026-01-01T00:00:00Z',
   to: '2026-01-02T00:00:00Z',
+  fqbn: 'arduino:avr:uno',
 };
 
 let t: TestApp;

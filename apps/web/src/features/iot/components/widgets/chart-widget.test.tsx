@@ -72,8 +72,9 @@ describe('Chart widget', () => {
       body: { widgets: { options: Record<string, unknown> }[] };
     };
     expect(save.body.widgets[0]?.options).toEqual({ aggregation: 'MIN' });
+    // The chart reads its buckets with the new aggregation (other reads of the page may come after it).
     await waitFor(() =>
-      expect(seriesCalls(iot).at(-1)?.body.requests[0]).toMatchObject({ aggregation: 'MIN' }),
+      expect(seriesCalls(iot).some((c) => c.body.requests[0]?.aggregation === 'MIN')).toBe(true),
     );
   });
 
