@@ -47,7 +47,7 @@ try {
     console.log(`${(size / 1024).toFixed(1).padStart(8)} kB  ${path}`);
   }
   console.log(
-    `web-size: ${(total / 1024).toFixed(1)} kB gzip in ${scripts.size} scripts (goal ≤ ${GOAL_BYTES / 1024} kB)`,
+    `web-size: ${(total / 1024).toFixed(1)} kB (${total} bytes) gzip in ${scripts.size} scripts (goal ≤ ${GOAL_BYTES / 1024} kB, ${GOAL_BYTES} bytes)`,
   );
   report({
     bench: 'bench:web-size',

@@ -1,6 +1,6 @@
 import { avatarInitials } from '@tinkercloud/shared';
 import { useServices } from '../app/services.tsx';
-import { Modal } from '../components/Modal.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import { useCurrentUser } from '../features/profile/api/use-current-user.ts';
 
 /** The signed-in account as the profile describes it, with the way to change it on the identity site. */
@@ -10,7 +10,7 @@ export default function AccountDialog({ onClose }: { onClose: () => void }) {
   const name = user.name || user.username;
   const avatar = typeof user.avatar === 'string' && user.avatar ? user.avatar : user.picture;
   return (
-    <Modal label="Account" onClose={onClose}>
+    <Dialog label="Account" onClose={onClose}>
       <div className="account-card">
         {avatar ? (
           <img className="avatar avatar-large" src={avatar} alt="" />
@@ -33,6 +33,6 @@ export default function AccountDialog({ onClose }: { onClose: () => void }) {
           Manage your account
         </a>
       )}
-    </Modal>
+    </Dialog>
   );
 }

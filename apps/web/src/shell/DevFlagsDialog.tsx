@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../components/Modal.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import { FEATURE_FLAGS, readLevel, readSwitch, writeFlag } from '../lib/feature-flags.ts';
 
 /** The locally persisted feature flags of spec section 3; some apply after a reload. */
@@ -10,7 +10,7 @@ export default function DevFlagsDialog({ onClose }: { onClose: () => void }) {
     setVersion((v) => v + 1);
   };
   return (
-    <Modal label="Developer flags" onClose={onClose}>
+    <Dialog label="Developer flags" onClose={onClose}>
       <p className="muted">Kept in this browser only. Some take effect after a reload.</p>
       <div className="flag-list">
         {FEATURE_FLAGS.map((flag) =>
@@ -44,6 +44,6 @@ export default function DevFlagsDialog({ onClose }: { onClose: () => void }) {
           ),
         )}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

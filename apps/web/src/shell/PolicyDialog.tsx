@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../components/Modal.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import type { PolicyLink } from './outside-links.ts';
 
 /**
@@ -18,7 +18,7 @@ export default function PolicyDialog({
   const [current, setCurrent] = useState(links[0]?.key);
   const shown = links.find((link) => link.key === current) ?? links[0];
   return (
-    <Modal label="Privacy, Terms & Security" onClose={onClose} className="policy-dialog">
+    <Dialog label="Privacy, Terms & Security" onClose={onClose} className="policy-dialog">
       {embedded ? (
         <>
           <div className="segmented" role="tablist">
@@ -48,6 +48,6 @@ export default function PolicyDialog({
           ))}
         </ul>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { Space } from '@tinkercloud/shared';
 import { useRef, useState } from 'react';
-import { Modal } from '../components/Modal.tsx';
+import { Dialog } from '../components/Dialog.tsx';
 import { useSpaces } from '../features/spaces/hooks.ts';
 
 /** More spaces than this open the 'Switch space' dialog instead of a list (spec section 9). */
@@ -34,9 +34,9 @@ export function SpaceSelector() {
           <SpaceLabel space={selected} />
         </button>
         {dialogOpen && (
-          <Modal label="Switch space" onClose={() => setDialogOpen(false)}>
+          <Dialog label="Switch space" onClose={() => setDialogOpen(false)}>
             <SpaceList spaces={spaces} selectedId={selected.id} onChoose={choose} />
-          </Modal>
+          </Dialog>
         )}
       </>
     );

@@ -5,7 +5,7 @@ import { CopyField } from '@/components/CopyField.tsx';
 import { DeviceNameField } from '@/features/devices/components/DeviceNameField.tsx';
 import { readAgain } from '@/lib/query-client.ts';
 import { useServices } from '../../../app/services.tsx';
-import { Modal } from '../../../components/Modal.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
 import { iotKeys } from '../../iot/api/query-keys.ts';
 import { useSpaces } from '../../spaces/hooks.ts';
 import { createGenericDevice, type NewDevice } from '../api/devices.ts';
@@ -48,7 +48,7 @@ export function CreateDeviceDialog({ onClose }: { onClose: () => void }) {
   if (created) {
     const { device, secretKey } = created;
     return (
-      <Modal label="Device created" onClose={onClose}>
+      <Dialog label="Device created" onClose={onClose}>
         <p>
           <strong>{device.name}</strong> is ready. Copy its secret key now: it is shown only this once and
           cannot be read back later.
@@ -68,12 +68,12 @@ export function CreateDeviceDialog({ onClose }: { onClose: () => void }) {
             Done
           </button>
         </div>
-      </Modal>
+      </Dialog>
     );
   }
 
   return (
-    <Modal label="Add device" onClose={onClose}>
+    <Dialog label="Add device" onClose={onClose}>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <p className="muted">
           A generic device signs in with its device ID and a secret key: an ESP32 or ESP8266 board, or the
@@ -90,6 +90,6 @@ export function CreateDeviceDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -3,8 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { MY_CLOUD_SPACE_ID, rolesAllow, type Space } from '@tinkercloud/shared';
 import { useState } from 'react';
 import { useServices } from '@/app/services.tsx';
+import { Dialog } from '@/components/Dialog.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
-import { Modal } from '@/components/Modal.tsx';
 import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { deleteSpace, leaveSpace, SPACES_KEY } from '../api/spaces.ts';
@@ -55,7 +55,10 @@ export function SpaceDangerZone({ space }: { space: Space }) {
         )}
       </div>
       {pending && (
-        <Modal label={pending === 'delete' ? 'Delete space' : 'Leave space'} onClose={() => setPending(null)}>
+        <Dialog
+          label={pending === 'delete' ? 'Delete space' : 'Leave space'}
+          onClose={() => setPending(null)}
+        >
           <p>
             {pending === 'delete'
               ? `Delete ${space.name} for all its members? Its devices, things and dashboards go with it. This cannot be undone.`
@@ -69,7 +72,7 @@ export function SpaceDangerZone({ space }: { space: Space }) {
               {pending === 'delete' ? 'Delete' : 'Leave'}
             </LoadingButton>
           </div>
-        </Modal>
+        </Dialog>
       )}
     </section>
   );

@@ -1,9 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { CompileDiagnostic } from '@tinkercloud/shared';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { NotFound } from '@/components/NotFound.tsx';
 import { Page } from '@/components/Page.tsx';
+import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
+import { SketchBuildPanel } from '@/features/sketch-build/components/SketchBuildPanel.tsx';
 import { sketchQueryOptions } from '@/features/sketches/api/sketches.ts';
 import { useSketchesApi } from '@/features/sketches/api/use-sketches-api.ts';
 import { SketchEditor, type SketchEditorHandle } from '@/features/sketches/components/SketchEditor.tsx';
@@ -32,10 +34,13 @@ function SketchPage() {
   const { id } = Route.useParams();
   const s = useSketchesApi();
   const { data: sketch } = useSuspenseQuery(sketchQueryOptions(s, id));
+  // A regenerated thingProperties.h (sketches.updated) and the bound device's status arrive as they change.
+  useLiveUpdates();
   const editor = useRef<SketchEditorHandle>(null);
   // Set by the build panel (Verify), shown by the editor in its gutter and on its tabs.
   const [diagnostics, setDiagnostics] = useState<CompileDiagnostic[]>([]);
-  void setDiagnostics;
+  const saveBeforeBuild = useCallback(() => editor.current?.saveAll() ?? Promise.resolve(), []);
+  const openFile = useCallback((file: string, line: number) => editor.current?.openFile(file, line), []);
   return (
     <Page title={sketch.name}>
       <HeaderPortal>
@@ -53,11 +58,12 @@ function SketchPage() {
       )}
       <SketchEditor ref={editor} sketch={sketch} diagnostics={diagnostics} />
       <section aria-label="Build" className="sketch-build">
-        {/* SketchBuildPanel mounts here (features/sketch-build):
-            <SketchBuildPanel space={s.space} sketch={sketch}
-              saveBeforeBuild={() => editor.current?.saveAll() ?? Promise.resolve()}
-              onDiagnostics={setDiagnostics}
-              onOpenFile={(file, line) => editor.current?.openFile(file, line)} /> */}
+        <SketchBuildPanel
+          sketch={sketch}
+          saveBeforeBuild={saveBeforeBuild}
+          onDiagnostics={setDiagnostics}
+          onOpenFile={openFile}
+        />
       </section>
     </Page>
   );
