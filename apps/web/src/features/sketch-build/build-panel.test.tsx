@@ -196,7 +196,8 @@ describe('Build panel', () => {
       ),
     ).toBeTruthy();
     const upload = compiler.calls.find((c) => c.url === '/iot/v2/devices/d9/ota');
-    const file = (upload?.body as FormData).get('ota_file') as File;
+    expect(upload?.body).toBeInstanceOf(FormData);
+    const file = (upload?.body as FormData | undefined)?.get('ota_file') as File;
     expect(file.name).toBe('Hello.ino.hex');
     expect(await file.text()).toBe(HEX);
   });
