@@ -16,6 +16,7 @@ import { registerSpa } from './http/spa.ts';
 import { refuseControlCharacters } from './http/text-input-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AccountService } from './modules/accounts/account.service.ts';
+import { createOperatorCheck } from './modules/admin/operators.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import type { ConnectivityHooks } from './modules/connectivity/hooks.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRouteGate(app, {
     resolve: createSpaceResolver(deps.database.db),
     access: createSpaceAccess(deps.database.db),
+    operators: createOperatorCheck(deps.database.db),
   });
   installErrorHandling(app);
   acceptEmptyJsonBodies(app);

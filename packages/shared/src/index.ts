@@ -1,3 +1,4 @@
+export * from './admin/index.ts';
 export * from './app-config.ts';
 export * from './claims.ts';
 export * from './error-body.ts';

@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed-in' }
+  /** An operator of this server (the admin console): anyone else gets 404, as if the route did not exist. */
+  | { kind: 'operator' }
   | {
       kind: 'space';
       action: SpaceAction;
@@ -36,6 +38,9 @@ export const publicRoute = () => ({ access: { kind: 'public' } as RouteAccess })
 
 /** Route `config` of a route for any signed-in caller. */
 export const signedInRoute = () => ({ access: { kind: 'signed-in' } as RouteAccess });
+
+/** Route `config` of an admin route: operators only; anyone else gets 404 (modules/admin/operators.ts). */
+export const operatorRoute = () => ({ access: { kind: 'operator' } as RouteAccess });
 
 /** Route `config` of a route acting in the space of `X-Organization` with `action`. */
 export const spaceRoute = (action: SpaceAction, opts: { inQuery?: true } = {}) => ({

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './compile.ts';
 export * from './connectivity.ts';
 export * from './firmware.ts';

@@ -35,6 +35,11 @@ export const users = pgTable(
      * password is reset. Null: no change since sign-up.
      */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** An operator of this server (the admin console, spec-external): the first account signed up, `OPERATORS`, or made by another operator. */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Set by an operator: the account cannot sign in, and its tokens and API keys are refused. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unauthorized } from '../../errors.ts';
 import { installErrorHandling } from '../../http/error-handler.ts';
-import { signedInRoute, spaceRoute } from '../../http/route-access.ts';
+import { operatorRoute, signedInRoute, spaceRoute } from '../../http/route-access.ts';
 import { spaceRequestOf } from '../iot/common/space.ts';
 import { installRouteGate } from './route-gate.ts';
 import { admitIn, type SpaceAccess, type SpaceResolver } from './space-access.ts';
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** The gate alone on a bare instance whose bearer check refuses everyone (or lets `user` in). */
-function gated(user?: string) {
+function gated(user?: string, operators: string[] = []) {
   const a = Fastify({ logger: false });
   installErrorHandling(a);
   a.decorate('authenticate', async (request: FastifyRequest) => {
@@ -27,11 +27,29 @@ function gated(user?: string) {
   installRouteGate(a, {
     resolve: unused as unknown as SpaceResolver,
     access: unused as unknown as SpaceAccess,
+    operators: { isOperator: async (id) => operators.includes(id) },
   });
   return a;
 }
 
 describe('route gate', () => {
+  it('serves an operator route to an operator only; anyone else signed in gets 404, as if it did not exist', async () => {
+    for (const [user, operators, status] of [
+      [undefined, [], 401],
+      ['u1', [], 404],
+      ['u1', ['u1'], 200],
+    ] as const) {
+      app = gated(user, [...operators]);
+      await app.register(async (scope) => {
+        scope.get('/admin/v1/thing', { config: operatorRoute() }, async () => ({ secret: 'data' }));
+      });
+      const res = await app.inject({ method: 'GET', url: '/admin/v1/thing' });
+      expect(res.statusCode, `${user} ${operators.join()}`).toBe(status);
+      if (status !== 200) expect(res.body).not.toContain('secret');
+      await app.close();
+    }
+  });
+
   it('lists a route that declares nothing and refuses to serve it (fail closed)', async () => {
     app = gated();
     await app.register(async (scope) => {

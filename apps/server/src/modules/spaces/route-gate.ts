@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { RouteAccess } from '../../http/route-access.ts';
+import type { OperatorCheck } from '../admin/operators.ts';
 import { spaceRequestOf } from '../iot/common/space.ts';
 import { type SpaceAccess, type SpaceResolver, spaceIdOf } from './space-access.ts';
 
@@ -29,7 +30,7 @@ declare module 'fastify' {
  */
 export function installRouteGate(
   app: FastifyInstance,
-  deps: { resolve: SpaceResolver; access: SpaceAccess },
+  deps: { resolve: SpaceResolver; access: SpaceAccess; operators: OperatorCheck },
 ) {
   const routes: RouteOptions[] = [];
   // Read lazily: a scope's own onRoute hook (`declareScope` of http/route-access.ts) may still fill in the declaration after this one.
@@ -62,6 +63,11 @@ export function installRouteGate(
     if (access.kind === 'public') return;
     const actorId = await signedIn(request);
     if (access.kind === 'signed-in') return;
+    if (access.kind === 'operator') {
+      // Not 403: to anyone else the admin API does not exist.
+      if (!(await deps.operators.isOperator(actorId))) throw notFound();
+      return;
+    }
     if (access.from === 'header') {
       const ref = spaceRequestOf(request);
       // Decided by the service's own statement: only the header's rules (API-key space) come first.
