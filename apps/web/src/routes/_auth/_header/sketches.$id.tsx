@@ -56,15 +56,17 @@ function SketchPage() {
           </Link>
         </p>
       )}
-      <SketchEditor ref={editor} sketch={sketch} diagnostics={diagnostics} />
-      <section aria-label="Build" className="sketch-build">
-        <SketchBuildPanel
-          sketch={sketch}
-          saveBeforeBuild={saveBeforeBuild}
-          onDiagnostics={setDiagnostics}
-          onOpenFile={openFile}
-        />
-      </section>
+      <div className="sketch-workspace">
+        <SketchEditor ref={editor} sketch={sketch} diagnostics={diagnostics} />
+        <section aria-label="Build" className="sketch-build">
+          <SketchBuildPanel
+            sketch={sketch}
+            saveBeforeBuild={saveBeforeBuild}
+            onDiagnostics={setDiagnostics}
+            onOpenFile={openFile}
+          />
+        </section>
+      </div>
     </Page>
   );
 }
