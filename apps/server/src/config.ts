@@ -117,6 +117,7 @@ const envSchema = z.object({
   COMPILE_BUILDER: z.string().min(1).default('arduino-builder'),
   COMPILE_HARDWARE_DIRS: absoluteDirs.optional(),
   COMPILE_TOOLS_DIRS: absoluteDirs.optional(),
+  COMPILE_LIBRARIES_DIRS: absoluteDirs.optional(),
   COMPILE_BOARDS: z
     .string()
     .regex(
@@ -295,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       builder: e.COMPILE_BUILDER,
       hardwareDirs: [...DEFAULT_HARDWARE_DIRS, ...(e.COMPILE_HARDWARE_DIRS ?? [])],
       toolsDirs: [...DEFAULT_TOOLS_DIRS, ...(e.COMPILE_TOOLS_DIRS ?? [])],
+      librariesDirs: e.COMPILE_LIBRARIES_DIRS ?? [],
       extraBoards: parseBoardList(e.COMPILE_BOARDS ?? ''),
       timeoutMs: Math.round(e.COMPILE_TIMEOUT_SECONDS * 1000),
       outputMaxBytes: e.COMPILE_OUTPUT_LIMIT_BYTES,

@@ -139,12 +139,17 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   app.addHook('onClose', async () => unfeed?.());
   // Sketch writes (quota, one transaction) and the thing code kept in step, shared by every service.
   const sketchWrites = createSketchWrites({ db, quotas });
-  const code = createThingCode({ db, writes: sketchWrites, broker: sketchBrokerOf(config) });
   const live = iotEvents(events);
   const sketchChanged = (
     space: { organizationId: string | null; ownerUserId: string },
     sketch: { id: string },
   ) => live.sketchChanged(space, sketch.id);
+  const code = createThingCode({
+    db,
+    writes: sketchWrites,
+    broker: sketchBrokerOf(config),
+    changed: sketchChanged,
+  });
   const sketches = createSketchesService({ db, resolve, writes: sketchWrites, changed: sketchChanged });
   const devices = createDevicesService({
     db,

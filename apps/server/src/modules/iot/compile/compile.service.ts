@@ -68,7 +68,7 @@ export function createCompileService(deps: CompileServiceDeps) {
   const { settings } = deps;
   const toolchain = detectToolchain(settings);
   const boards = toolchain ? boardsOf(settings) : [];
-  const readOnlyDirs = [...settings.hardwareDirs, ...settings.toolsDirs];
+  const readOnlyDirs = [...settings.hardwareDirs, ...settings.toolsDirs, ...(settings.librariesDirs ?? [])];
   const queue = createCompileQueue({
     concurrency: settings.concurrency,
     moved: (positions) => {

@@ -12,6 +12,8 @@ export interface CompileSettings {
   builder: string;
   hardwareDirs: string[];
   toolsDirs: string[];
+  /** Libraries a sketch may include (ArduinoIoTCloud for a thing's sketch, sensor drivers), `-libraries` each. */
+  librariesDirs: string[];
   /** Boards beyond the AVR ones, `fqbn` → shown name. */
   extraBoards: { fqbn: string; name: string }[];
   timeoutMs: number;
@@ -28,7 +30,7 @@ export const INSTALL_HINT =
   'packages arduino-builder, arduino-core-avr, gcc-avr, avr-libc, arduino-ctags and bubblewrap (the ' +
   'sandbox every compile runs in). For other cores (ESP32, SAMD, Renesas) point COMPILE_HARDWARE_DIRS and ' +
   'COMPILE_TOOLS_DIRS at their hardware and tools directories and list their boards in COMPILE_BOARDS ' +
-  '(fqbn=name pairs); COMPILE_BUILDER names another builder.';
+  '(fqbn=name pairs); COMPILE_LIBRARIES_DIRS adds library directories; COMPILE_BUILDER names another builder.';
 
 /** The AVR boards of Debian's core; Nano and Mega name the cpu the builder needs to be told. */
 const AVR_BOARDS = [
@@ -91,12 +93,14 @@ export function boardFor(boards: Board[], fqbn: string): Board | undefined {
 
 /** The builder's arguments for one compile (STACK.md: the command line that works with Debian 12). */
 export function builderArgs(
-  settings: Pick<CompileSettings, 'hardwareDirs' | 'toolsDirs'>,
+  settings: Pick<CompileSettings, 'hardwareDirs' | 'toolsDirs'> &
+    Partial<Pick<CompileSettings, 'librariesDirs'>>,
   job: { fqbn: string; buildPath: string; mainFile: string },
 ): string[] {
   const args: string[] = [];
   for (const d of settings.hardwareDirs) args.push('-hardware', d);
   for (const d of settings.toolsDirs) args.push('-tools', d);
+  for (const d of settings.librariesDirs ?? []) args.push('-libraries', d);
   args.push('-fqbn', job.fqbn, '-build-path', job.buildPath);
   // gcc-avr 5.4 lacks DECIMAL_DIG, which the AVR core 1.8.7's WString.cpp needs.
   if (architectureOf(job.fqbn) === 'avr') args.push('-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=17');

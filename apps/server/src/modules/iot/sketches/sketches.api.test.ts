@@ -505,6 +505,8 @@ describe("a thing's code in step with the thing", () => {
     );
     expect((await writeFile(user.id, inoPath, edited)).statusCode).toBe(200);
 
+    const heard: LiveEvent[] = [];
+    const stop = events.subscribe({ organizationId: null, ownerUserId: user.id }, (e) => heard.push(e));
     const added = await f.call(user.id, 'PUT', `/iot/v2/things/${thing.id}/properties`, {
       name: 'pump',
       type: 'STATUS',
@@ -512,6 +514,11 @@ describe("a thing's code in step with the thing", () => {
       update_strategy: 'ON_CHANGE',
     });
     expect(added.statusCode, added.body).toBe(201);
+    // The regenerated code is announced, so an editor open on the sketch reads it without a reload.
+    stop();
+    expect(heard).toContainEqual(
+      expect.objectContaining({ type: 'sketches.updated', data: { sketch_id: sketchId } }),
+    );
     const ino = text((await readFile(user.id, inoPath)).json().data);
     expect(ino.startsWith(edited)).toBe(true);
     expect(ino.slice(edited.length)).toBe(

@@ -48,6 +48,8 @@ export function createThingCode(deps: {
   writes: SketchWrites;
   /** Our broker as boards reach it, as the generator writes it. */
   broker?: { host: string; port: number };
+  /** After the code changed: the open editor reads the new thingProperties.h and .ino (the live stream). */
+  changed?: (space: IotSpace, sketch: { id: string }) => void;
 }) {
   const things = createThingsRepository(deps.db);
   const sketches = createSketchesRepository(deps.db);
@@ -58,7 +60,7 @@ export function createThingCode(deps: {
     if (!rec || !sketchId) return;
     const sketch = await sketches.find(space, sketchId);
     if (!sketch || sketch.thingId !== thingId) return;
-    await deps.writes
+    const written = await deps.writes
       .change(
         space,
         sketch.id,
@@ -86,7 +88,9 @@ export function createThingCode(deps: {
       .catch((err: unknown) => {
         // The sketch went to the trash meanwhile: nothing to keep in step, and the thing's change stands.
         if (!(err instanceof AppError && err.status === 404)) throw err;
+        return null;
       });
+    if (written) deps.changed?.(space, written);
   }
 
   return {

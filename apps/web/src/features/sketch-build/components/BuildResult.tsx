@@ -1,6 +1,6 @@
 import type { CompileDiagnostic, CompileJob } from '@tinkercloud/shared';
 import { isCompileFinished } from '@tinkercloud/shared';
-import { jobStatusText, sizeText } from '../model/build-status.ts';
+import { jobStatusText, missingLibraryHint, sizeText } from '../model/build-status.ts';
 
 /**
  * The last Verify: where the job is, the program's size on success, each diagnostic as a link to its line
@@ -17,6 +17,7 @@ export function BuildResult({
   onOpenFile: (file: string, line: number) => void;
 }) {
   const finished = isCompileFinished(job.status);
+  const libraryHint = missingLibraryHint(job);
   return (
     <div className="build-result" data-status={job.status}>
       <p role="status" className={`build-status build-status-${job.status}`} aria-busy={!finished}>
@@ -36,6 +37,7 @@ export function BuildResult({
           ))}
         </ul>
       )}
+      {libraryHint && <p className="build-hint">{libraryHint}</p>}
       {finished && job.output.trim() !== '' && (
         <details className="build-output">
           <summary>Compiler output</summary>

@@ -43,8 +43,8 @@ export function UploadActions({ job, device }: { job: CompileJob; device: Device
       )}
       {!webSerial && (
         <p className="muted">
-          To upload over USB from this page, use a browser with Web Serial (Chrome or Edge) and turn on the
-          provisioning-force-webserial switch under Developer flags in the user menu; or download the program.
+          Upload over USB: in Chrome or Edge, turn on provisioning-force-webserial under Developer flags in the
+          user menu.
         </p>
       )}
       {webSerial && usb.kind === 'none' && <p className="muted">{usb.reason}</p>}

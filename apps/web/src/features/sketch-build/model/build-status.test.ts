@@ -1,6 +1,6 @@
 import type { CompileJob } from '@tinkercloud/shared';
 import { describe, expect, it } from 'vitest';
-import { jobStatusText, sizeText } from './build-status.ts';
+import { jobStatusText, missingLibraryHint, sizeText } from './build-status.ts';
 
 const job = (over: Partial<CompileJob>): CompileJob => ({
   id: 'j1',
@@ -33,5 +33,22 @@ describe('build status', () => {
       ),
     ).toBe('Compilation failed: 1 error.');
     expect(jobStatusText(job({ status: 'timed_out' }))).toMatch(/time limit/);
+  });
+
+  it('says a missing library is for the operator to add, with what a thing sketch needs', () => {
+    const missing = (message: string) =>
+      missingLibraryHint(
+        job({
+          status: 'failed',
+          diagnostics: [{ file: 'a.h', line: 4, column: 10, severity: 'error', message }],
+        }),
+      );
+    expect(missing('ArduinoIoTCloud.h: No such file or directory')).toMatch(
+      /ArduinoIoTCloud library and a board with a network/,
+    );
+    expect(missing('DHT.h: No such file or directory')).toBe(
+      "DHT.h is not installed on this server: the sketch includes a library the server's operator has to add (COMPILE_LIBRARIES_DIRS).",
+    );
+    expect(missing("'x' was not declared in this scope")).toBeNull();
   });
 });

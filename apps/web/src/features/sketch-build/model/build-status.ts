@@ -40,3 +40,19 @@ export function jobStatusText(job: CompileJob): string {
       return 'Compilation was cancelled.';
   }
 }
+
+/**
+ * A header the compiler could not find (`ArduinoIoTCloud.h: No such file or directory`): a library this
+ * server does not have, which only its operator can add. Said once, beside the error.
+ */
+export function missingLibraryHint(job: CompileJob): string | null {
+  for (const d of job.diagnostics) {
+    const header = /([\w./-]+\.h(?:pp)?): No such file or directory/.exec(d.message)?.[1];
+    if (!header) continue;
+    const thing = header === 'ArduinoIoTCloud.h' || header === 'Arduino_ConnectionHandler.h';
+    return thing
+      ? `${header} is not installed on this server. A thing's sketch needs the ArduinoIoTCloud library and a board with a network (ESP32, MKR, Nano 33 IoT, UNO R4 WiFi): the server's operator adds them (COMPILE_LIBRARIES_DIRS, COMPILE_HARDWARE_DIRS).`
+      : `${header} is not installed on this server: the sketch includes a library the server's operator has to add (COMPILE_LIBRARIES_DIRS).`;
+  }
+  return null;
+}
