@@ -43,8 +43,8 @@ export function UploadActions({ job, device }: { job: CompileJob; device: Device
       )}
       {!webSerial && (
         <p className="muted">
-          Upload over USB: in Chrome or Edge, turn on provisioning-force-webserial under Developer flags in the
-          user menu.
+          Upload over USB: in Chrome or Edge, turn on provisioning-force-webserial under Developer flags in
+          the user menu.
         </p>
       )}
       {webSerial && usb.kind === 'none' && <p className="muted">{usb.reason}</p>}
