@@ -142,7 +142,7 @@ export function SketchEditor({
         ) : (
           <CodeEditor
             fileName={openName}
-            initialText={text}
+            text={text}
             readOnly={readOnly}
             diagnostics={fileDiagnostics}
             onChange={docs.edit}

@@ -29,7 +29,7 @@ const view = () => {
 };
 const props = {
   fileName: 'Blink.ino',
-  initialText: text,
+  text,
   readOnly: false,
   onChange: () => undefined,
   label: 'Blink.ino',

@@ -12,8 +12,11 @@ import { toLintDiagnostics } from './to-lint-diagnostics.ts';
 export interface CodeEditorProps {
   /** The open file's name: each file keeps its own state (text, undo history, selection). */
   fileName: string;
-  /** The text a file starts with the first time it opens. */
-  initialText: string;
+  /**
+   * The file's text: what it opens with, and, when it changes from outside (a regenerated thingProperties.h,
+   * a save in another tab), what replaces the shown text. The user's own typing comes back here unchanged.
+   */
+  text: string;
   readOnly: boolean;
   /** The compile diagnostics of this file. */
   diagnostics: readonly CompileDiagnostic[];
@@ -29,7 +32,7 @@ export interface CodeEditorProps {
  */
 export function CodeEditor({
   fileName,
-  initialText,
+  text,
   readOnly,
   diagnostics,
   onChange,
@@ -85,9 +88,17 @@ export function CodeEditor({
     if (!v) return;
     if (shown.current === fileName) return;
     if (shown.current) states.current.set(shown.current, v.state);
-    v.setState(stateFor(fileName, initialText, readOnly));
+    v.setState(stateFor(fileName, text, readOnly));
     shown.current = fileName;
   }, [fileName]);
+
+  // A text that differs from the view's came from outside: it replaces the document (undo can bring the old
+  // one back). Runs after the swap above, so a file kept aside while it changed shows its new text too.
+  useEffect(() => {
+    const v = view.current;
+    if (!v || shown.current !== fileName || v.state.doc.toString() === text) return;
+    v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+  }, [fileName, text]);
 
   // The parent hands a new array per open file, so a swapped-in file gets its own diagnostics too.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Sketch, SketchFileEntry } from '@tinkercloud/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { sketchFileQueryOptions } from '../api/sketches.ts';
 import type { ChangedFile } from '../api/use-editor-writes.ts';
 import { useSketchesApi } from '../api/use-sketches-api.ts';
@@ -59,7 +59,24 @@ export function useSketchDocuments(sketch: Sketch): SketchDocuments {
     [files, edits, saved],
   );
 
-  const edit = useCallback((name: string, text: string) => setEdits((e) => ({ ...e, [name]: text })), []);
+  // An "edit" that is the saved text (the editor echoing a file as it opens, or a change typed back) is no
+  // edit: it is dropped, so a newer saved text (a regenerated thingProperties.h) shows instead of a stale copy.
+  // Read-only files never hold one.
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+  const readOnly = useMemo(() => new Set(files.filter((f) => f.read_only).map((f) => f.name)), [files]);
+  const edit = useCallback(
+    (name: string, text: string) =>
+      setEdits((e) => {
+        if (readOnly.has(name) || text === savedRef.current[name]) {
+          if (e[name] === undefined) return e;
+          const { [name]: _dropped, ...rest } = e;
+          return rest;
+        }
+        return { ...e, [name]: text };
+      }),
+    [readOnly],
+  );
   const moveEdit = useCallback((from: string, to: string | null) => {
     setEdits((e) => {
       const { [from]: moved, ...rest } = e;
