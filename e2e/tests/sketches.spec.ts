@@ -134,7 +134,7 @@ test('the editor fits at 360 px in the dark theme, every control in reach, and p
   await expect(page.getByRole('tab', { name: 'sensor_readings.h' })).toBeVisible();
 });
 
-test("a thing's generated sketch opens from the thing page, its thingProperties.h read-only", async ({
+test("a thing's generated sketch opens from the thing page, its thingProperties.h read-only and kept in step with a new variable", async ({
   page,
   checkA11y,
 }) => {
@@ -158,6 +158,23 @@ test("a thing's generated sketch opens from the thing page, its thingProperties.
   await expect(page.locator('.sketch-note')).toContainText("generated from the thing's variables");
   await expect(code(page)).toHaveAttribute('aria-readonly', 'true');
   await expect(page.getByRole('button', { name: 'Delete file' })).toHaveCount(0);
+
+  // A variable added elsewhere (here through the API) shows in the open header without a reload, and its
+  // callback in the .ino.
+  await expect(code(page)).not.toContainText('pumpLevel');
+  const added = await api.call('PUT', `/iot/v2/things/${demo.id}/properties`, {
+    name: 'pumpLevel',
+    type: 'INT',
+    permission: 'READ_WRITE',
+    update_strategy: 'ON_CHANGE',
+  });
+  expect(added).toBeTruthy();
+  await expect(code(page)).toContainText(
+    'ArduinoCloud.addProperty(pumpLevel, READWRITE, ON_CHANGE, onPumpLevelChange);',
+  );
+  await page.getByRole('tab', { name: /\.ino$/ }).click();
+  await expect(code(page)).toContainText('void onPumpLevelChange()');
+
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoPageScroll(page, "the thing's sketch");
   await checkA11y("the thing's sketch at 360 px");
