@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CompileJob } from '@tinkercloud/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestOptions } from '@/lib/api.ts';
 import { renderApp } from '@/test/app-harness.tsx';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
+import { FakeSerialPort } from './usb/testing/fake-serial-port.ts';
 
 const id = '5c000000-0000-4000-8000-0000000000c1';
 const content = { [id]: { files: { 'Hello.ino': 'void setup() {}\nvoid loop() {}\n', 'led.h': '' } } };
@@ -200,6 +201,37 @@ describe('Build panel', () => {
     const file = (upload?.body as FormData | undefined)?.get('ota_file') as File;
     expect(file.name).toBe('Hello.ino.hex');
     expect(await file.text()).toBe(HEX);
+  });
+
+  it('reads a USB board over Web Serial behind the switch: connect, its output, a line sent, disconnect', async () => {
+    const port = new FakeSerialPort();
+    localStorage.setItem('provisioning-force-webserial', 'true');
+    Object.defineProperty(navigator, 'serial', {
+      configurable: true,
+      value: { requestPort: async () => port },
+    });
+    try {
+      await open();
+      const monitor = screen.getByRole('region', { name: 'Serial monitor (USB)' });
+      fireEvent.change(within(monitor).getByLabelText('Baud rate'), { target: { value: '115200' } });
+      fireEvent.click(within(monitor).getByRole('button', { name: 'Connect a board' }));
+      await within(monitor).findByRole('button', { name: 'Disconnect' });
+      expect(port.baudRate).toBe(115200);
+      act(() => port.emit(new TextEncoder().encode('t=21.5\r\n')));
+      await waitFor(() =>
+        expect(within(monitor).getByTestId('serial-output').textContent).toContain('t=21.5'),
+      );
+      fireEvent.change(within(monitor).getByLabelText('Message to the board'), {
+        target: { value: 'led on' },
+      });
+      fireEvent.click(within(monitor).getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(new TextDecoder().decode(new Uint8Array(port.written))).toBe('led on\n'));
+      fireEvent.click(within(monitor).getByRole('button', { name: 'Disconnect' }));
+      await within(monitor).findByRole('button', { name: 'Connect a board' });
+      expect(port.isOpen).toBe(false);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serial');
+    }
   });
 
   it('says how to add a compiler when the server has none, with Verify disabled', async () => {

@@ -7,8 +7,10 @@ import { toast } from '@/lib/toast.tsx';
 import { readArtefact } from '../api/compile-api.ts';
 import { useBoundDevice } from '../api/use-bound-device.ts';
 import { useCompileBoards, useCompileJob, useStartCompile } from '../api/use-compile.ts';
+import { canUseWebSerial } from '../usb/web-serial-available.ts';
 import { BuildResult } from './BuildResult.tsx';
 import { UploadActions } from './UploadActions.tsx';
+import { UsbSerialMonitor } from './UsbSerialMonitor.tsx';
 import '../sketch-build.css';
 
 // avr8js and the board drawing load only when a sketch is run.
@@ -37,6 +39,7 @@ export function SketchBuildPanel({
   const [chosen, setChosen] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [program, setProgram] = useState<string | null>(null);
+  const [webSerial] = useState(canUseWebSerial);
   const start = useStartCompile(sketch);
   const job = useCompileJob(sketch.id, jobId).data;
 
@@ -122,6 +125,7 @@ export function SketchBuildPanel({
       )}
       {job && <BuildResult job={job} sketchFiles={sketchFiles} onOpenFile={onOpenFile} />}
       {job?.status === 'succeeded' && <UploadActions job={job} device={device} />}
+      {webSerial && <UsbSerialMonitor />}
       {program && (
         <Suspense fallback={<p className="muted">Loading the simulator…</p>}>
           <SimulatedBoard
