@@ -4,11 +4,13 @@ import type { BrokerUrls } from '@tinkercloud/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth } from './auth/auth.plugin.ts';
+import type { LocalCredential } from './auth/local-credential.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
+import { createLastErrors } from './http/last-errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -16,8 +18,12 @@ import { registerSpa } from './http/spa.ts';
 import { refuseControlCharacters } from './http/text-input-guard.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AccountService } from './modules/accounts/account.service.ts';
+import { operatorToolsRoutes } from './modules/admin/operator-tools.routes.ts';
 import { createOperatorCheck } from './modules/admin/operators.ts';
+import { registerAdminModules } from './modules/admin/register.ts';
+import { registerAdminSpaces } from './modules/admin-spaces/register.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import type { BrokerStats } from './modules/connectivity/broker-stats.ts';
 import type { ConnectivityHooks } from './modules/connectivity/hooks.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -28,6 +34,9 @@ import type { DeviceFeed } from './modules/iot/triggers/device-feed.ts';
 import { createEventBus } from './modules/live/event-bus.ts';
 import type { EventBus } from './modules/live/live-event.ts';
 import { type LiveOptions, registerLive } from './modules/live/register.ts';
+import { registerObservability } from './modules/metrics/register.ts';
+import { createPlanBook } from './modules/plans/plan-book.ts';
+import { registerPlanAdmin } from './modules/plans/register.ts';
 import type { UsageSource } from './modules/plans/usage.ts';
 import { registerProvisioning } from './modules/provisioning/register.ts';
 import { registerSpaceModules } from './modules/spaces/register.ts';
@@ -59,16 +68,33 @@ interface AppDeps {
   live?: LiveOptions;
   /** Stored property values; built from the config when absent (MQTT ingest shares the same store). */
   telemetry?: TelemetryStore;
-  /** The device side (MQTT broker): what the API tells it, and its health for the status feed. */
-  connectivity?: { hooks: ConnectivityHooks; health(): Promise<void>; feed?: DeviceFeed };
+  /**
+   * The device side (MQTT broker): what the API tells it, its health for the status feed, and its figures
+   * for the operator (connections, messages, ingest commits).
+   */
+  connectivity?: {
+    hooks: ConnectivityHooks;
+    health(): Promise<void>;
+    feed?: DeviceFeed;
+    stats?: BrokerStats;
+  };
+  /** The admin CLI's credential for this process (auth/local-credential.ts); absent, the CLI cannot call in. */
+  localCredential?: LocalCredential;
+  /** The certificate the HTTPS listener serves now (PEM), for the operator's health page; null without one. */
+  servedCertificate?: () => string | null;
   /** Where devices reach the broker, for the SPA's config; read per request (the broker listens later). */
   brokerUrls?: () => BrokerUrls;
 }
 
-/** The telemetry store with the retention of the config and the plan of each property's space. */
+/**
+ * The telemetry store with the retention of the config, as the operator's plan settings change it (read at
+ * each maintenance run), and the plan of each property's space.
+ */
 export function telemetryStoreFor(config: Config, database: DatabaseHandle): TelemetryStore {
+  const book = createPlanBook({ ...config, retentionDays: config.telemetry.retentionDays });
   return createTelemetryStore(database.db, {
     retentionDays: config.telemetry.retentionDays,
+    currentRetentionDays: () => book.retentionDays(database.db),
     classify: createRetentionClassifier(database.db),
   });
 }
@@ -98,7 +124,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access: createSpaceAccess(deps.database.db),
     operators: createOperatorCheck(deps.database.db),
   });
-  installErrorHandling(app);
+  // The last server errors, for the operator's health page (per process, in memory).
+  const lastErrors = createLastErrors();
+  installErrorHandling(app, { lastErrors });
+  // Before the routes: its request hook counts every one of them.
+  await registerObservability(app, {
+    config,
+    database: deps.database,
+    lastErrors,
+    broker: deps.connectivity?.stats,
+    servedCertificate: deps.servedCertificate,
+  });
   acceptEmptyJsonBodies(app);
   refuseControlCharacters(app);
   await registerSecurityHeaders(app, {
@@ -113,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimits(app);
   await registerOpenApi(app, config);
   await app.register(formbody);
-  registerAuth(app, deps.verifier, deps.accounts);
+  registerAuth(app, deps.verifier, deps.accounts, deps.localCredential);
 
   await app.register(healthRoutes, { database: deps.database });
   const components = [{ name: 'Database', check: () => deps.database.ping() }];
@@ -157,6 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const live = await registerLive(app, { db: deps.database.db, events, telemetry, options: deps.live });
   await registerProvisioning(app, { db: deps.database.db, events, ...live });
+  // The admin console's plans, plan requests and spaces (issue 27).
+  await registerPlanAdmin(app, { config, db: deps.database.db, mailer: deps.mailer, events });
+  await registerAdminSpaces(app, { config, db: deps.database.db });
+  await registerAdminModules(app, { config, db: deps.database.db, accounts: deps.accounts });
+  // The admin CLI's commands the console has no screen for (renewals, sign-in records, branded hosts).
+  await app.register(operatorToolsRoutes, { config, db: deps.database.db });
   // Registers nothing unless every embedded default is on.
   await app.register(devOutboxRoutes, { db: deps.database.db, config });
   if (deps.idpPlugin) {

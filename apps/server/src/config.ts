@@ -1,5 +1,11 @@
-import { DEFAULT_PRODUCT_NAME, DEFAULT_PRODUCT_SLUG } from '@tinkercloud/shared';
+import {
+  DEFAULT_PRODUCT_NAME,
+  DEFAULT_PRODUCT_SLUG,
+  type PlanDefaults,
+  planCatalogue,
+} from '@tinkercloud/shared';
 import { z } from 'zod';
+import { emailProblem, usernameProblem } from './modules/accounts/account.rules.ts';
 import { type MqttConfig, mqttConfig, mqttEnvSchema, mqttProblems } from './modules/connectivity/config.ts';
 import {
   type CompileSettings,
@@ -21,6 +27,15 @@ const absoluteDirs = z
 
 const retentionDays = z.coerce.number().int().min(1).max(3660);
 
+/** Comma-separated logins (usernames or e-mail addresses), lower-cased: how accounts are matched. */
+const loginList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()))
+  .refine(
+    (logins) => logins.every((l) => (l.includes('@') ? emailProblem(l) : usernameProblem(l)) === null),
+    'comma-separated usernames or e-mail addresses',
+  );
+
 /** Every variable the server reads. `.env.example` documents each one; keep the two in step. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -30,6 +45,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // GET /metrics without a token from a direct connection on this machine (modules/metrics/README.md).
+  METRICS_LOOPBACK: bool.default(true),
   PRODUCT_NAME: z.string().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
   PRODUCT_SLUG: z
     .string()
@@ -49,6 +66,10 @@ const envSchema = z.object({
   DEMO_DATA: bool.default(true),
   // A simulated demo device, thing and dashboard in each new account's My Cloud; default: on with the embedded broker.
   DEMO: bool.optional(),
+  // Operators of this server (the admin console) besides the first account signed up: usernames or e-mails.
+  OPERATORS: loginList.optional(),
+  // Days the audit log keeps an entry.
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // Branded deployments are served on `{slug}.{BASE_HOST}` (spec section 1).
   BASE_HOST: z
     .string()
@@ -97,6 +118,11 @@ const envSchema = z.object({
   TELEMETRY_RETENTION_ENTRY_DAYS: retentionDays.default(15),
   TELEMETRY_RETENTION_MAKER_DAYS: retentionDays.default(92),
   TELEMETRY_RETENTION_MAKER_PLUS_DAYS: retentionDays.default(366),
+  // The plan a new account, a new school space and a new team space start on, without an end (plan ids of
+  // the catalogue, checked below); unset: none, the free tier. The admin console can override them.
+  DEFAULT_PLAN: z.string().min(1).max(64).optional(),
+  DEFAULT_SCHOOL_PLAN: z.string().min(1).max(64).optional(),
+  DEFAULT_TEAM_PLAN: z.string().min(1).max(64).optional(),
   // How often retention runs and the next day's partitions are made.
   TELEMETRY_MAINTENANCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // Megabytes of serialised device lists each process keeps (valid while the space's change marker holds).
@@ -148,6 +174,8 @@ export interface Config {
   /** Origin (and optional path) the browser uses to reach us, without a trailing slash. */
   publicUrl: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** `/metrics`: whether a direct connection from this machine may read it without an operator's token. */
+  metrics: { loopback: boolean };
   productName: string;
   productSlug: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -167,6 +195,10 @@ export interface Config {
   demoData: boolean;
   /** Every new account gets a demo device, thing and dashboard, fed by a simulator in this process. */
   demo: boolean;
+  /** `OPERATORS`: logins (lower-cased usernames or e-mails) made operators at sign-up and at every start. */
+  operators: string[];
+  /** How long the audit log keeps entries (`AUDIT_RETENTION_DAYS`). */
+  audit: { retentionDays: number };
   /**
    * The Arduino-compatible IoT API: requests per minute per API key or user (0: no limit); bytes of
    * serialised device lists kept per process (0: none kept); the shortest time between two firings of a
@@ -182,6 +214,8 @@ export interface Config {
     retentionDays: { free: number; entry: number; maker: number; 'maker-plus': number };
     maintenanceIntervalMs: number;
   };
+  /** The default plans of new accounts (user), school spaces (edu) and team spaces (pro); null: none. */
+  plans: { defaults: PlanDefaults };
   /** Where devices connect: the embedded broker's listeners, or an external broker. */
   mqtt: MqttConfig;
   /** HTTPS beside the HTTP listener, and the certificate of it and of MQTT over TLS. */
@@ -229,6 +263,23 @@ function mapTilesOf(url: string | undefined, attribution: string | undefined) {
   return { url, attribution: attribution ?? '' };
 }
 
+const DEFAULT_PLAN_VARIABLES = [
+  ['DEFAULT_PLAN', 'user', 'a My Cloud plan'],
+  ['DEFAULT_SCHOOL_PLAN', 'edu', 'a School plan'],
+  ['DEFAULT_TEAM_PLAN', 'pro', 'a Team plan'],
+] as const;
+
+/** Each default plan must be a plan of this deployment's catalogue, sold for what it is the default of. */
+function defaultPlanProblems(e: z.infer<typeof envSchema>): string[] {
+  const catalogue = planCatalogue(e.PRODUCT_SLUG, e.PRODUCT_NAME);
+  return DEFAULT_PLAN_VARIABLES.flatMap(([name, scope, what]) => {
+    const id = e[name];
+    if (id === undefined) return [];
+    const fitting = catalogue.filter((p) => p.scope === scope).map((p) => p.id);
+    return fitting.includes(id) ? [] : [`${name}: must be ${what} (${fitting.join(', ')}), not "${id}"`];
+  });
+}
+
 /** Parses the environment once; throws a ConfigError that lists every bad variable at the same time. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as in most .env files.
@@ -258,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
     }
   }
+  if (parsed.success) problems.push(...defaultPlanProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const publicUrl = trimSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
@@ -269,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    metrics: { loopback: e.METRICS_LOOPBACK },
     productName: e.PRODUCT_NAME,
     productSlug: e.PRODUCT_SLUG,
     database: e.DATABASE_URL
@@ -287,6 +340,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     demoData: e.DEMO_DATA,
     demo: e.DEMO ?? e.MQTT_URL === undefined,
+    operators: e.OPERATORS ?? [],
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     iot: {
       rateLimitPerMinute: e.IOT_RATE_LIMIT_PER_MINUTE,
       listCacheBytes: Math.round(e.IOT_LIST_CACHE_MB * 1024 * 1024),
@@ -314,6 +369,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'maker-plus': e.TELEMETRY_RETENTION_MAKER_PLUS_DAYS,
       },
       maintenanceIntervalMs: e.TELEMETRY_MAINTENANCE_MINUTES * 60_000,
+    },
+    plans: {
+      defaults: {
+        user: e.DEFAULT_PLAN ?? null,
+        edu: e.DEFAULT_SCHOOL_PLAN ?? null,
+        pro: e.DEFAULT_TEAM_PLAN ?? null,
+      },
     },
     mqtt: mqttConfig(e, { host: e.HOST, port: e.PORT, tls: e.TLS === 'on' }),
     tls: tlsConfig(e, e.DATA_DIR),

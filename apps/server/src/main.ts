@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { localUrlOf } from './auth/local-credential.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import type { OperatorsAtStart } from './modules/accounts/account.service.ts';
 import { brokerUrls } from './modules/connectivity/broker-urls.ts';
 import type { Listening } from './modules/connectivity/embedded-broker.ts';
 import { createServer } from './server.ts';
@@ -45,6 +48,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.app.listen({ port: config.port, host: config.host });
+  try {
+    // `npm run admin` reaches this server's admin API through it (auth/local-credential.ts).
+    server.announceAdminApi(localUrlOf(server.app.server.address() as AddressInfo));
+  } catch (err) {
+    logger.warn({ err }, 'admin credential not written: `npm run admin` cannot reach this server');
+  }
   const db =
     config.database.kind === 'pglite'
       ? `embedded PostgreSQL in ${config.database.dataDir}`
@@ -67,8 +76,21 @@ async function main() {
     const { username, password } = server.demoAccount;
     console.log(`  Demo account: ${username} / ${password}`);
   }
+  const operators = operatorsLine(config, server.operators);
+  logger.info({ operators: server.operators.operators }, operators);
+  console.log(`  ${operators}`);
   if (config.devOutbox) console.log(`  Mail outbox (this machine only): ${config.publicUrl}/dev/outbox`);
   console.log('');
+}
+
+/** Who runs the admin console (`/admin`), or how one comes to: said where the demo password is. */
+function operatorsLine(config: Config, state: OperatorsAtStart): string {
+  if (state.operators.length > 0) return `Operators (admin console): ${state.operators.join(', ')}`;
+  if (state.seatOpen) {
+    const first = config.oidc.embedded ? 'account signed up' : 'user to sign in';
+    return `Operator: the first ${first} becomes this server's operator (never the demo account)`;
+  }
+  return 'Operators: none; name one with OPERATORS=<username or e-mail> and restart';
 }
 
 /** Where a device or an MQTT client points, in one line (the web app's New device page shows the same). */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pino from 'pino';
 import { buildApp, telemetryStoreFor } from '../src/app.ts';
+import type { LocalCredential } from '../src/auth/local-credential.ts';
 import { createLocalVerifier, createRemoteVerifier } from '../src/auth/token-verifier.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -19,6 +20,7 @@ import { createDemo } from '../src/modules/demo/demo.ts';
 import { createEventBus } from '../src/modules/live/event-bus.ts';
 import type { EventBus } from '../src/modules/live/live-event.ts';
 import type { LiveOptions } from '../src/modules/live/register.ts';
+import { withDefaultPlan } from '../src/modules/plans/plan-defaults.ts';
 import { createCertificates } from '../src/tls/certificates.ts';
 import { listenHttps } from '../src/tls/https-listener.ts';
 import { openTestDatabase } from './database.ts';
@@ -51,6 +53,8 @@ export interface TestAppOptions {
   tls?: boolean;
   /** Mounts the embedded identity provider under /auth, as main.ts does (tokens still come from `tokenFor`). */
   idp?: boolean;
+  /** The admin CLI's credential the app accepts from loopback (as server.ts makes one at each start). */
+  localCredential?: LocalCredential;
   /** Adds routes before the app is ready: a benchmark's empty route to compare the real ones with. */
   extraRoutes?: (app: FastifyInstance) => void;
 }
@@ -102,10 +106,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     mailer,
     config,
     logger,
-    onAccountCreated: demo.provision,
+    onAccountCreated: withDefaultPlan(database.db, config, demo.provision),
     tokenCheckTtlMs: options.tokenCheckTtlMs,
     now: options.now,
   });
+  // As server.ts does at start-up: OPERATORS flags its accounts, a server with accounts closes the seat.
+  await accounts.prepareOperators();
   const device = connectivity;
   if (device) accounts.onSessionsEnded(({ userId }) => void device.endApplicationSessions(userId));
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -132,7 +138,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       hooks: demo.hooks ?? broker.hooks,
       health: () => broker.health(),
       feed: broker.feed,
+      stats: broker.stats,
     },
+    ...(options.localCredential && { localCredential: options.localCredential }),
+    // As server.ts: the certificate the HTTPS listener serves (made below, read when asked).
+    servedCertificate: () => (https && certificates.server ? certificates.server.current().cert : null),
   });
   options.extraRoutes?.(app);
   await app.ready();

@@ -30,6 +30,7 @@ import { Route as AuthSidebarDevicesRouteImport } from './routes/_auth/_sidebar/
 import { Route as AuthSidebarIntegrationsRouteImport } from './routes/_auth/_sidebar/integrations.tsx';
 import { Route as AuthSidebarMembersRouteImport } from './routes/_auth/_sidebar/members.tsx';
 import { Route as AuthSidebarPlanUsageRouteImport } from './routes/_auth/_sidebar/plan-usage.tsx';
+import { Route as AuthSidebarPlansRouteImport } from './routes/_auth/_sidebar/plans.tsx';
 import { Route as AuthSidebarResourcesRouteImport } from './routes/_auth/_sidebar/resources.tsx';
 import { Route as AuthSidebarRolesPermissionsRouteImport } from './routes/_auth/_sidebar/roles-permissions.tsx';
 import { Route as AuthSidebarSettingsRouteImport } from './routes/_auth/_sidebar/settings.tsx';
@@ -38,6 +39,7 @@ import { Route as AuthSidebarTemplatesRouteImport } from './routes/_auth/_sideba
 import { Route as AuthSidebarThingsRouteImport } from './routes/_auth/_sidebar/things.tsx';
 import { Route as AuthSidebarTrashRouteImport } from './routes/_auth/_sidebar/trash.tsx';
 import { Route as AuthSidebarTriggersRouteImport } from './routes/_auth/_sidebar/triggers.tsx';
+import { Route as AuthHeaderAdminChar123SectionChar125RouteImport } from './routes/_auth/_header/admin.{-$section}.tsx';
 import { Route as AuthHeaderDashboardsIdRouteImport } from './routes/_auth/_header/dashboards.$id.tsx';
 import { Route as AuthHeaderDevicesIdRouteImport } from './routes/_auth/_header/devices.$id.tsx';
 import { Route as AuthHeaderDevicesNewRouteImport } from './routes/_auth/_header/devices.new.tsx';
@@ -154,6 +156,11 @@ const AuthSidebarPlanUsageRoute = AuthSidebarPlanUsageRouteImport.update({
   path: '/plan-usage',
   getParentRoute: () => AuthSidebarRoute,
 } as any);
+const AuthSidebarPlansRoute = AuthSidebarPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
+  getParentRoute: () => AuthSidebarRoute,
+} as any);
 const AuthSidebarResourcesRoute = AuthSidebarResourcesRouteImport.update({
   id: '/resources',
   path: '/resources',
@@ -195,6 +202,12 @@ const AuthSidebarTriggersRoute = AuthSidebarTriggersRouteImport.update({
   path: '/triggers',
   getParentRoute: () => AuthSidebarRoute,
 } as any);
+const AuthHeaderAdminChar123SectionChar125Route =
+  AuthHeaderAdminChar123SectionChar125RouteImport.update({
+    id: '/admin/{-$section}',
+    path: '/admin/{-$section}',
+    getParentRoute: () => AuthHeaderRoute,
+  } as any);
 const AuthHeaderDashboardsIdRoute = AuthHeaderDashboardsIdRouteImport.update({
   id: '/dashboards/$id',
   path: '/dashboards/$id',
@@ -284,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/integrations': typeof AuthSidebarIntegrationsRoute;
   '/members': typeof AuthSidebarMembersRoute;
   '/plan-usage': typeof AuthSidebarPlanUsageRoute;
+  '/plans': typeof AuthSidebarPlansRoute;
   '/resources': typeof AuthSidebarResourcesRoute;
   '/roles-permissions': typeof AuthSidebarRolesPermissionsRoute;
   '/settings': typeof AuthSidebarSettingsRoute;
@@ -292,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/things': typeof AuthSidebarThingsRoute;
   '/trash': typeof AuthSidebarTrashRoute;
   '/triggers': typeof AuthSidebarTriggersRoute;
+  '/admin/{-$section}': typeof AuthHeaderAdminChar123SectionChar125Route;
   '/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/devices/$id': typeof AuthHeaderDevicesIdRouteWithChildren;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
@@ -323,6 +338,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof AuthSidebarIntegrationsRoute;
   '/members': typeof AuthSidebarMembersRoute;
   '/plan-usage': typeof AuthSidebarPlanUsageRoute;
+  '/plans': typeof AuthSidebarPlansRoute;
   '/resources': typeof AuthSidebarResourcesRoute;
   '/roles-permissions': typeof AuthSidebarRolesPermissionsRoute;
   '/settings': typeof AuthSidebarSettingsRoute;
@@ -331,6 +347,7 @@ export interface FileRoutesByTo {
   '/things': typeof AuthSidebarThingsRoute;
   '/trash': typeof AuthSidebarTrashRoute;
   '/triggers': typeof AuthSidebarTriggersRoute;
+  '/admin/{-$section}': typeof AuthHeaderAdminChar123SectionChar125Route;
   '/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/devices/new': typeof AuthHeaderDevicesNewRoute;
   '/sketches/$id': typeof AuthHeaderSketchesIdRoute;
@@ -365,6 +382,7 @@ export interface FileRoutesById {
   '/_auth/_sidebar/integrations': typeof AuthSidebarIntegrationsRoute;
   '/_auth/_sidebar/members': typeof AuthSidebarMembersRoute;
   '/_auth/_sidebar/plan-usage': typeof AuthSidebarPlanUsageRoute;
+  '/_auth/_sidebar/plans': typeof AuthSidebarPlansRoute;
   '/_auth/_sidebar/resources': typeof AuthSidebarResourcesRoute;
   '/_auth/_sidebar/roles-permissions': typeof AuthSidebarRolesPermissionsRoute;
   '/_auth/_sidebar/settings': typeof AuthSidebarSettingsRoute;
@@ -374,6 +392,7 @@ export interface FileRoutesById {
   '/_auth/_sidebar/trash': typeof AuthSidebarTrashRoute;
   '/_auth/_sidebar/triggers': typeof AuthSidebarTriggersRoute;
   '/_auth/_sidebar/': typeof AuthSidebarIndexRoute;
+  '/_auth/_header/admin/{-$section}': typeof AuthHeaderAdminChar123SectionChar125Route;
   '/_auth/_header/dashboards/$id': typeof AuthHeaderDashboardsIdRoute;
   '/_auth/_header/devices/$id': typeof AuthHeaderDevicesIdRouteWithChildren;
   '/_auth/_header/devices/new': typeof AuthHeaderDevicesNewRoute;
@@ -407,6 +426,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/members'
     | '/plan-usage'
+    | '/plans'
     | '/resources'
     | '/roles-permissions'
     | '/settings'
@@ -415,6 +435,7 @@ export interface FileRouteTypes {
     | '/things'
     | '/trash'
     | '/triggers'
+    | '/admin/{-$section}'
     | '/dashboards/$id'
     | '/devices/$id'
     | '/devices/new'
@@ -446,6 +467,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/members'
     | '/plan-usage'
+    | '/plans'
     | '/resources'
     | '/roles-permissions'
     | '/settings'
@@ -454,6 +476,7 @@ export interface FileRouteTypes {
     | '/things'
     | '/trash'
     | '/triggers'
+    | '/admin/{-$section}'
     | '/dashboards/$id'
     | '/devices/new'
     | '/sketches/$id'
@@ -487,6 +510,7 @@ export interface FileRouteTypes {
     | '/_auth/_sidebar/integrations'
     | '/_auth/_sidebar/members'
     | '/_auth/_sidebar/plan-usage'
+    | '/_auth/_sidebar/plans'
     | '/_auth/_sidebar/resources'
     | '/_auth/_sidebar/roles-permissions'
     | '/_auth/_sidebar/settings'
@@ -496,6 +520,7 @@ export interface FileRouteTypes {
     | '/_auth/_sidebar/trash'
     | '/_auth/_sidebar/triggers'
     | '/_auth/_sidebar/'
+    | '/_auth/_header/admin/{-$section}'
     | '/_auth/_header/dashboards/$id'
     | '/_auth/_header/devices/$id'
     | '/_auth/_header/devices/new'
@@ -667,6 +692,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSidebarPlanUsageRouteImport;
       parentRoute: typeof AuthSidebarRoute;
     };
+    '/_auth/_sidebar/plans': {
+      id: '/_auth/_sidebar/plans';
+      path: '/plans';
+      fullPath: '/plans';
+      preLoaderRoute: typeof AuthSidebarPlansRouteImport;
+      parentRoute: typeof AuthSidebarRoute;
+    };
     '/_auth/_sidebar/resources': {
       id: '/_auth/_sidebar/resources';
       path: '/resources';
@@ -722,6 +754,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/triggers';
       preLoaderRoute: typeof AuthSidebarTriggersRouteImport;
       parentRoute: typeof AuthSidebarRoute;
+    };
+    '/_auth/_header/admin/{-$section}': {
+      id: '/_auth/_header/admin/{-$section}';
+      path: '/admin/{-$section}';
+      fullPath: '/admin/{-$section}';
+      preLoaderRoute: typeof AuthHeaderAdminChar123SectionChar125RouteImport;
+      parentRoute: typeof AuthHeaderRoute;
     };
     '/_auth/_header/dashboards/$id': {
       id: '/_auth/_header/dashboards/$id';
@@ -850,6 +889,7 @@ const AuthHeaderTemplatesIdRouteWithChildren =
   );
 
 interface AuthHeaderRouteChildren {
+  AuthHeaderAdminChar123SectionChar125Route: typeof AuthHeaderAdminChar123SectionChar125Route;
   AuthHeaderDashboardsIdRoute: typeof AuthHeaderDashboardsIdRoute;
   AuthHeaderDevicesIdRoute: typeof AuthHeaderDevicesIdRouteWithChildren;
   AuthHeaderDevicesNewRoute: typeof AuthHeaderDevicesNewRoute;
@@ -860,6 +900,8 @@ interface AuthHeaderRouteChildren {
 }
 
 const AuthHeaderRouteChildren: AuthHeaderRouteChildren = {
+  AuthHeaderAdminChar123SectionChar125Route:
+    AuthHeaderAdminChar123SectionChar125Route,
   AuthHeaderDashboardsIdRoute: AuthHeaderDashboardsIdRoute,
   AuthHeaderDevicesIdRoute: AuthHeaderDevicesIdRouteWithChildren,
   AuthHeaderDevicesNewRoute: AuthHeaderDevicesNewRoute,
@@ -897,6 +939,7 @@ interface AuthSidebarRouteChildren {
   AuthSidebarIntegrationsRoute: typeof AuthSidebarIntegrationsRoute;
   AuthSidebarMembersRoute: typeof AuthSidebarMembersRoute;
   AuthSidebarPlanUsageRoute: typeof AuthSidebarPlanUsageRoute;
+  AuthSidebarPlansRoute: typeof AuthSidebarPlansRoute;
   AuthSidebarResourcesRoute: typeof AuthSidebarResourcesRoute;
   AuthSidebarRolesPermissionsRoute: typeof AuthSidebarRolesPermissionsRoute;
   AuthSidebarSettingsRoute: typeof AuthSidebarSettingsRoute;
@@ -918,6 +961,7 @@ const AuthSidebarRouteChildren: AuthSidebarRouteChildren = {
   AuthSidebarIntegrationsRoute: AuthSidebarIntegrationsRoute,
   AuthSidebarMembersRoute: AuthSidebarMembersRoute,
   AuthSidebarPlanUsageRoute: AuthSidebarPlanUsageRoute,
+  AuthSidebarPlansRoute: AuthSidebarPlansRoute,
   AuthSidebarResourcesRoute: AuthSidebarResourcesRoute,
   AuthSidebarRolesPermissionsRoute: AuthSidebarRolesPermissionsRoute,
   AuthSidebarSettingsRoute: AuthSidebarSettingsRoute,

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { users } from '../db/schema/index.ts';
+import { auditLog, users } from '../db/schema/index.ts';
 import { spaceFixtures } from '../modules/spaces/spaces.fixtures.ts';
 import { EXIT, runAdmin } from './cli.ts';
 
@@ -173,6 +173,37 @@ describe('delete-user', () => {
     expect((await call()).statusCode).toBe(401);
     expect((await admin('delete-user', '--user', user.email)).err).toBe('Error: User not found');
     expect((await admin('delete-user')).code).toBe(EXIT.usage);
+  });
+});
+
+describe('make-operator and unmake-operator', () => {
+  it('flags the account and records the CLI as the actor', async () => {
+    const help = await admin('--help');
+    expect(help.out).toContain('make-operator --user <email|username>');
+    const user = await t.createUser();
+    expect((await admin('make-operator', '--user', user.email)).out).toBe(
+      `${user.username} is an operator of this server.`,
+    );
+    const flag = async () =>
+      (await t.db.select({ op: users.isOperator }).from(users).where(eq(users.id, user.id)))[0]?.op;
+    expect(await flag()).toBe(true);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, user.id), eq(auditLog.action, 'user.operator_granted')));
+    expect(entry).toMatchObject({ actorId: null, actorLabel: 'admin CLI', targetLabel: user.username });
+
+    // Another operator stays, so this one may go (the accounts module keeps the last one).
+    const keeper = await t.createUser();
+    await t.db.update(users).set({ isOperator: true }).where(eq(users.id, keeper.id));
+    expect((await admin('unmake-operator', '--user', user.username)).out).toBe(
+      `${user.username} is no longer an operator.`,
+    );
+    expect(await flag()).toBe(false);
+    expect((await admin('make-operator')).code).toBe(EXIT.usage);
+    expect((await admin('make-operator', '--user', 'nobody@example.com')).err).toBe(
+      'Error: No account found for "nobody@example.com".',
+    );
   });
 });
 

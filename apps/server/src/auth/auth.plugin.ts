@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
+import { isDirectLoopbackRequest } from '../http/loopback.ts';
 import '../http/request-context.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
 import { createExternalUserResolver } from './external-users.ts';
+import type { LocalCredential } from './local-credential.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
 declare module 'fastify' {
@@ -21,7 +23,23 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, accounts: AccountService) {
+/** The admin CLI's actor: no account behind it (the nil UUID no account has), admitted as an operator. */
+export const LOCAL_OPERATOR = {
+  userId: '00000000-0000-0000-0000-000000000000',
+  claims: {},
+  local: true,
+} as const;
+
+/**
+ * `localCredential`: the running server's credential for the admin CLI (auth/local-credential.ts), taken only
+ * on a direct loopback connection to an operator route; anywhere else it is a bad token (401).
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  verifier: TokenVerifier,
+  accounts: AccountService,
+  localCredential?: LocalCredential,
+) {
   const resolveExternal = verifier.external
     ? createExternalUserResolver({ verifier, accounts, logger: app.log })
     : undefined;
@@ -39,6 +57,12 @@ export function registerAuth(app: FastifyInstance, verifier: TokenVerifier, acco
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized();
+    if (localCredential?.matches(match[1])) {
+      const operatorRoute = request.routeOptions.config?.access?.kind === 'operator';
+      if (!operatorRoute || !isDirectLoopbackRequest(request)) throw unauthorized();
+      request.actor = { ...LOCAL_OPERATOR };
+      return;
+    }
     let claims: Awaited<ReturnType<TokenVerifier['verify']>>;
     try {
       claims = await verifier.verify(match[1]);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { endPool } from './end-pool.ts';
 import { ensurePgliteDataDir } from './pglite-data-dir.ts';
+import { lockDataDir } from './pglite-lock.ts';
 import { keepTablesMaintained } from './pglite-maintenance.ts';
 import { parseDrizzleTypesAsText } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
@@ -86,12 +87,21 @@ export async function openDatabase(
   }
   // "memory://" keeps tests off the disk; anything else is a directory that survives restarts.
   const inMemory = config.dataDir === 'memory://';
+  let unlock = () => {};
   if (!inMemory) {
     mkdirSync(config.dataDir, { recursive: true });
-    await ensurePgliteDataDir(`${config.dataDir}/pg`);
+    // PGlite lets a second process open the directory, which corrupts it: refused here (pglite-lock.ts).
+    unlock = lockDataDir(config.dataDir);
   }
-  const client = inMemory ? new PGlite(PGLITE_OPTIONS) : new PGlite(`${config.dataDir}/pg`, PGLITE_OPTIONS);
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    if (!inMemory) await ensurePgliteDataDir(`${config.dataDir}/pg`);
+    client = inMemory ? new PGlite(PGLITE_OPTIONS) : new PGlite(`${config.dataDir}/pg`, PGLITE_OPTIONS);
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   // After waitReady: PGlite sets its array types' parsers as it starts, which would replace these.
   parseDrizzleTypesAsText(client);
   const stopMaintenance = keepTablesMaintained(client, (err) =>
@@ -107,9 +117,13 @@ export async function openDatabase(
       await client.query('select 1');
     },
     // An open PGlite keeps Node alive, so shutdown must close it.
-    close: () => {
+    close: async () => {
       stopMaintenance();
-      return client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -6,6 +6,7 @@ import { sqlStateOf } from '../db/errors.ts';
 import { AppError, codeForStatus, unauthorized } from '../errors.ts';
 import { inputErrorDetail } from './database-input-errors.ts';
 import { errorPageHtml } from './error-page.ts';
+import type { LastErrors } from './last-errors.ts';
 
 /** A browser navigation or form post (not the SPA's fetch calls, which ask for JSON). */
 function wantsHtml(request: FastifyRequest) {
@@ -20,15 +21,34 @@ function send(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   return reply.status(error.status).type('application/json').send(body);
 }
 
-/** Every error leaves the server in the spec's body `{code, name, detail, id, status, url}`, or as a small
- * page showing the same fields when a browser navigated here directly. */
-export function installErrorHandling(app: FastifyInstance) {
+/** The longest message the ring keeps of one error (a stack or a whole SQL statement is the log's). */
+const MESSAGE_MAX = 500;
+
+function remember(lastErrors: LastErrors | undefined, request: FastifyRequest, message: string) {
+  const pattern = request.routeOptions.url;
+  lastErrors?.record({
+    at: new Date().toISOString(),
+    message: message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX)}…` : message,
+    ...(pattern !== undefined && { route: `${request.method} ${pattern}` }),
+  });
+}
+
+/**
+ * Every error leaves the server in the spec's body `{code, name, detail, id, status, url}`, or as a small
+ * page showing the same fields when a browser navigated here directly. `lastErrors`: where the 5xx answers
+ * are remembered for the operator's health page.
+ */
+export function installErrorHandling(app: FastifyInstance, opts: { lastErrors?: LastErrors } = {}) {
+  const { lastErrors } = opts;
   // The error body's id names the request in our logs; the header carries it on every response too.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return send(reply, request, err);
+    if (err instanceof AppError) {
+      if (err.status >= 500) remember(lastErrors, request, err.detail);
+      return send(reply, request, err);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const detail = err.validation
         .map((v) => `${err.validationContext ?? 'request'}${v.instancePath || ''}: ${v.message}`)
@@ -47,6 +67,7 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
+      remember(lastErrors, request, err.message || err.name || 'error');
       return send(reply, request, new AppError('unexpected_error'));
     }
     // Errors raised by Fastify itself (bad JSON, too large, unsupported media type): keep their message.

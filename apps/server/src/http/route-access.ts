@@ -14,8 +14,12 @@ import type { FastifyInstance } from 'fastify';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  /** An operator of this server (the admin console): anyone else gets 404, as if the route did not exist. */
-  | { kind: 'operator' }
+  /**
+   * An operator of this server (the admin console), or the admin CLI on this machine (its local credential):
+   * anyone else gets 404, as if the route did not exist. `loopback`: also any direct connection from this
+   * machine, without a token (a scraper beside the server reading `/metrics`).
+   */
+  | { kind: 'operator'; loopback?: true }
   | {
       kind: 'space';
       action: SpaceAction;
@@ -39,8 +43,13 @@ export const publicRoute = () => ({ access: { kind: 'public' } as RouteAccess })
 /** Route `config` of a route for any signed-in caller. */
 export const signedInRoute = () => ({ access: { kind: 'signed-in' } as RouteAccess });
 
-/** Route `config` of an admin route: operators only; anyone else gets 404 (modules/admin/operators.ts). */
-export const operatorRoute = () => ({ access: { kind: 'operator' } as RouteAccess });
+/**
+ * Route `config` of an admin route: operators only; anyone else gets 404 (modules/admin/operators.ts).
+ * `{loopback: true}` also lets in direct connections from this machine without a token (`/metrics`).
+ */
+export const operatorRoute = (opts: { loopback?: boolean } = {}) => ({
+  access: (opts.loopback ? { kind: 'operator', loopback: true } : { kind: 'operator' }) as RouteAccess,
+});
 
 /** Route `config` of a route acting in the space of `X-Organization` with `action`. */
 export const spaceRoute = (action: SpaceAction, opts: { inQuery?: true } = {}) => ({
@@ -55,6 +64,8 @@ export const spaceParamRoute = (action: SpaceAction, param = 'id') => ({
 /** How a declaration reads in a test name or a log line. */
 export function describeAccess(access: RouteAccess | undefined): string {
   if (!access) return 'nothing';
+  if (access.kind === 'operator')
+    return access.loopback ? 'operator, or a direct connection on loopback' : 'operator';
   if (access.kind !== 'space') return access.kind;
   const where = access.from === 'header' ? 'X-Organization' : `:${access.from.param}`;
   return `${access.action} in the space of ${where}${access.inQuery ? ' (decided in the query)' : ''}`;

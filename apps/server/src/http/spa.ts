@@ -9,6 +9,9 @@ import { declareScope } from './route-access.ts';
 
 /** Paths that belong to the API or the identity provider: a miss there is a JSON 404, never the SPA. */
 const API_PREFIXES = [
+  // The admin console's and the plan pages' own paths (`/admin/`, `/plans/`) are pages: only the APIs are not.
+  '/admin/v1/',
+  '/plans/v1/',
   '/iot/',
   '/users/',
   '/classroom/',

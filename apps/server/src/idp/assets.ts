@@ -79,6 +79,7 @@ body {
 h1 { font-size: 22px; line-height: 1.3; margin: 0 0 8px; }
 p { margin: 0 0 16px; }
 .lead { color: var(--muted); margin-bottom: 24px; }
+.note { font-size: 14px; padding: 10px 12px; margin-bottom: 20px; border-left: 3px solid var(--brand); }
 form { margin: 0; }
 .field { margin-bottom: 16px; }
 label { display: block; font-weight: 600; font-size: 14px; margin-bottom: 6px; }

@@ -88,16 +88,20 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
 
   const expired = (reply: FastifyReply) => sendPage(reply, errorPage(pages, EXPIRED), 400);
 
+  /** A minor never becomes an operator, so only an adult's page says the seat is open. */
+  const signUpOptions = async (isMinor: boolean) => ({
+    isMinor,
+    today: today(),
+    firstOperator: !isMinor && (await accounts.operatorSeatOpen()),
+  });
+
   return async (app) => {
     app.get('/interaction/:uid', async (request: UidRequest, reply) => {
       const details = await load(request, reply);
       if (!details) return expired(reply);
       if (details.prompt.name === 'consent') return autoConsent(request, reply, details);
       if (details.params.screen_hint === 'signup') {
-        return sendPage(
-          reply,
-          signUpPage(pages, details.uid, { isMinor: isMinorRequest(details), today: today() }),
-        );
+        return sendPage(reply, signUpPage(pages, details.uid, await signUpOptions(isMinorRequest(details))));
       }
       return sendPage(reply, signInPage(pages, details.uid));
     });
@@ -119,7 +123,7 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
           return sendPage(reply, signInPage(pages, details.uid, { login }, tooManyAttempts(wait)), 429);
         }
         try {
-          const account = await accounts.authenticate(login, password);
+          const account = await accounts.authenticate(login, password, { ip: request.ip });
           return await finishLogin(request, reply, account.id);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
@@ -132,10 +136,7 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
     app.get('/interaction/:uid/signup', async (request: UidRequest, reply) => {
       const details = await load(request, reply);
       if (!details) return expired(reply);
-      return sendPage(
-        reply,
-        signUpPage(pages, details.uid, { isMinor: isMinorRequest(details), today: today() }),
-      );
+      return sendPage(reply, signUpPage(pages, details.uid, await signUpOptions(isMinorRequest(details))));
     });
 
     app.post(
@@ -158,17 +159,18 @@ export function interactionRoutes(deps: Deps): FastifyPluginAsync {
             ...values,
             password: formValue(request.body, 'password'),
             isMinor,
+            signUp: true,
           });
           try {
             await accounts.sendVerificationEmail(account.id);
           } catch (err) {
             deps.logger.warn({ err, userId: account.id }, 'verification mail not sent');
           }
-          await accounts.recordLogin(account.id);
+          await accounts.recordLogin(account.id, { ip: request.ip });
           return await finishLogin(request, reply, account.id);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
-          const page = signUpPage(pages, details.uid, { isMinor, today: today() }, values, err.detail);
+          const page = signUpPage(pages, details.uid, await signUpOptions(isMinor), values, err.detail);
           return sendPage(reply, page, err.status);
         }
       },

@@ -2,11 +2,11 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createAccountRepository } from '../modules/accounts/account.repository.ts';
 import type { AccountService } from '../modules/accounts/account.service.ts';
+import { DEMO_LOGIN } from '../modules/accounts/demo-account.ts';
 
 /** A ready account so a newcomer can look around at once; printed at start-up. */
 export const DEMO_ACCOUNT = {
-  email: 'demo@example.com',
-  username: 'demo',
+  ...DEMO_LOGIN,
   name: 'Demo Maker',
   password: 'tinkercloud-demo',
 } as const;

@@ -93,7 +93,10 @@ describe('sidebar per kind of user', () => {
         ['Space Settings', 'Plan Usage'],
       ]),
     );
-    expect((await screen.findByTestId('upgrade-link')).getAttribute('href')).toBe('/plan-usage/');
+    // No store: the app's Plans page, at the team plan (the operator gives plans there).
+    expect((await screen.findByTestId('upgrade-link')).getAttribute('href')).toBe(
+      '/plans/?plan=cloud-enterprise',
+    );
     expect(screen.queryByTestId('free-plan-banner')).toBeNull();
   });
 

@@ -7,10 +7,11 @@ import { upgradeHref } from './outside-links.ts';
 export function UpgradeLink() {
   const { config } = useServices();
   const { viewer, plansKnown } = useViewer();
-  const target = plansKnown ? upgradeTarget(viewer) : null;
-  if (!target) return null;
+  const target = plansKnown && upgradeTarget(viewer);
+  const href = target && upgradeHref(target, config, viewer.plans);
+  if (!href) return null;
   return (
-    <a className="upgrade-link" href={upgradeHref(target, config)} data-testid="upgrade-link">
+    <a className="upgrade-link" href={href} data-testid="upgrade-link">
       Upgrade plan
     </a>
   );

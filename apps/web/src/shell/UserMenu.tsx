@@ -13,6 +13,8 @@ import { THEME_CHOICES, THEME_LABELS, useThemeChoice } from './theme.ts';
 const PolicyDialog = lazy(() => import('./PolicyDialog.tsx'));
 const DevFlagsDialog = lazy(() => import('./DevFlagsDialog.tsx'));
 const AccountDialog = lazy(() => import('./AccountDialog.tsx'));
+// Operators' Admin entry: loaded (and /users/v1/me/operator asked) only once the menu has been opened.
+const AdminMenuItem = lazy(() => import('../features/admin/components/AdminMenuItem.tsx'));
 
 type OpenDialog = 'policy' | 'flags' | 'account' | null;
 
@@ -22,6 +24,7 @@ export function UserMenu() {
   const { user } = useCurrentUser();
   const { viewer, selected, branded } = useViewer();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [opened, setOpened] = useState(false);
   const [theme, chooseTheme] = useThemeChoice();
   const details = useRef<HTMLDetailsElement>(null);
   const branding = useQuery({
@@ -43,7 +46,7 @@ export function UserMenu() {
 
   return (
     <>
-      <details ref={details} className="user-menu">
+      <details ref={details} className="user-menu" onToggle={() => setOpened(true)}>
         <summary className="user-menu-trigger" data-testid="user-menu">
           <span className="avatar" aria-hidden="true">
             {avatarInitials(name)}
@@ -71,6 +74,11 @@ export function UserMenu() {
             <Link role="menuitem" className="menu-item" to="/api-keys/">
               API Keys
             </Link>
+          )}
+          {opened && (
+            <Suspense fallback={null}>
+              <AdminMenuItem />
+            </Suspense>
           )}
           {statusPage &&
             (visible.statusEnabled ? (

@@ -14,12 +14,19 @@ const PURCHASE_PLAN = {
 } as const;
 
 /**
- * The upgrade link of spec 6.4: the store's plans page opened at the plan to buy. Without a store the plan
- * page of the app is the best we can offer.
+ * The upgrade link of spec 6.4: the store's plans page opened at the plan to buy, or without a store the
+ * app's Plans page at that plan (the operator gives plans there). Without a store no link leads to a plan
+ * the space already has, nor past the product's own plan (the top one): null then.
  */
-export function upgradeHref(target: keyof typeof PURCHASE_PLAN, config: AppConfig): string {
+export function upgradeHref(
+  target: keyof typeof PURCHASE_PLAN,
+  config: AppConfig,
+  held: readonly string[],
+): string | null {
   const billing = billingUrl(config);
-  return billing ? `${billing}?plan=${PURCHASE_PLAN[target]}` : '/plan-usage/';
+  const plan = PURCHASE_PLAN[target];
+  if (!billing && held.some((id) => id === plan || id === config.productSlug)) return null;
+  return `${billing ?? '/plans/'}?plan=${plan}`;
 }
 
 export interface PolicyLink {

@@ -6,7 +6,7 @@ import { z } from 'zod';
  *
  * | route | body / query | answer |
  * |---|---|---|
- * | `GET /admin/v1/me` | | `{operator: true}` (404 for a non-operator: the web hides Admin) |
+ * | `GET /admin/v1/me` | | `{operator: true}` (404 for a non-operator, like every admin route) |
  * | `GET /admin/v1/users` | `adminUsersQuerySchema` | `adminUsersPageSchema` |
  * | `GET /admin/v1/users/{id}` | | `adminUserSchema` |
  * | `POST /admin/v1/users/{id}/plans` | `grantPlanBodySchema` | `adminUserSchema` |
@@ -29,8 +29,12 @@ import { z } from 'zod';
  * | `GET /admin/v1/spaces/{id}/deletion` | | `spaceDeletionSummarySchema` (what a delete takes) |
  * | `DELETE /admin/v1/spaces/{id}` | | 204 |
  * | `GET /admin/v1/health` | | `instanceHealthSchema` |
+ * | `POST /admin/v1/renewals`, `PUT /admin/v1/customizations/{key}`, `PUT /admin/v1/slugs/{space}` | | the admin CLI's commands without a console screen (server-side schemas: `apps/server/src/modules/admin/operator-tools.schemas.ts`) |
  * | `GET /admin/v1/audit` | `auditQuerySchema` | `auditPageSchema` |
  * | `GET /metrics` | | Prometheus text: an operator's token, or a caller on loopback |
+ *
+ * The web's own question, asked by any signed-in user (so a non-operator's menu makes no failing call):
+ * `GET /users/v1/me/operator` → `operatorStatusSchema`.
  *
  * A user's side of plan requests (any signed-in user, where no store sells plans):
  *
@@ -50,6 +54,8 @@ const pageQuery = {
 };
 
 export const adminMeSchema = z.object({ operator: z.literal(true) });
+/** Whether the caller operates this server: the user menu's Admin entry. */
+export const operatorStatusSchema = z.object({ operator: z.boolean() });
 
 export const ADMIN_USER_SORTS = ['created', 'username', 'email', 'last_sign_in'] as const;
 export const adminUsersQuerySchema = z.object({

@@ -3,6 +3,10 @@ import { alert, field, hidden, html, layout, type PageContext, raw, type SafeHtm
 
 const links = (...items: SafeHtml[]) => html`<div class="links">${items}</div>`;
 
+/** On the sign-up page of a fresh install, while no account holds the first-operator seat. */
+export const FIRST_OPERATOR_NOTE =
+  'The first account made on this server becomes its operator: it can manage users, plans and the server.';
+
 interface SignInValues {
   login?: string | undefined;
 }
@@ -35,7 +39,8 @@ interface SignUpValues {
 export function signUpPage(
   ctx: PageContext,
   uid: string,
-  opts: { isMinor: boolean; today: string },
+  /** `firstOperator`: no account holds the first-operator seat yet, so this one would. */
+  opts: { isMinor: boolean; today: string; firstOperator?: boolean },
   values: SignUpValues = {},
   error?: string,
 ): string {
@@ -46,6 +51,7 @@ export function signUpPage(
   return layout(ctx, {
     title: 'Create an account',
     body: html`<p class="lead">${lead}</p>
+${opts.firstOperator ? html`<p class="note">${FIRST_OPERATOR_NOTE}</p>` : ''}
 ${alert('error', error)}
 <form method="post" action="${base}/signup" novalidate>
 ${field({ name: 'email', label: 'E-mail', type: 'email', value: values.email, autocomplete: 'email', required: true, autofocus: true })}

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { createAuditLog } from '../audit/audit-log.ts';
 import { inTransaction } from '../spaces/transaction.ts';
 
 /** What a space member made there stays with the space: it passes to one of its admins. */
@@ -26,6 +27,13 @@ export interface DeletedAccount {
   deletedSpaces: string[];
 }
 
+/** Who deletes the account, for the audit log: the user, an operator, or nobody known (the admin CLI). */
+export interface DeletedBy {
+  actorId: string | null;
+  actorLabel?: string;
+  ip?: string;
+}
+
 /**
  * Deletes an account for good, in one transaction that locks the user's spaces (as member changes do):
  * - a space where the user is the last admin while others remain refuses it (conflict), as leaving would;
@@ -34,12 +42,22 @@ export interface DeletedAccount {
  * - the user's API keys, My Cloud (devices, things, dashboards, ...), memberships, settings, plans and
  *   mailed tokens go with the user row (foreign keys cascade); invitations they sent keep no sender;
  * - the identity provider's sessions, grants and refresh tokens of the account are deleted.
- * Every access token of the user is refused from then on, since its user no longer exists.
+ * Every access token of the user is refused from then on, since its user no longer exists. The audit entry
+ * (`account.deleted`) is written in the same transaction: no deletion goes unrecorded.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<DeletedAccount> {
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  by: DeletedBy = { actorId: null, actorLabel: 'admin CLI' },
+): Promise<DeletedAccount> {
   return inTransaction(db, async (tx) => {
-    const user = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    if (user.length === 0) throw notFound('User');
+    const user = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const gone = user[0];
+    if (!gone) throw notFound('User');
 
     const spaces = await tx
       .select({ id: organizations.id, name: organizations.name, space: organizations.space })
@@ -64,9 +82,11 @@ export async function deleteAccount(db: Database, userId: string): Promise<Delet
       }
       const heir = others.find((m) => m.roles.includes(admin));
       if (!heir) {
+        // Said to whoever deletes: the user themselves, or an operator.
+        const who = by.actorId === gone.id ? 'You are' : `${gone.username} is`;
         throw new AppError(
           'conflict',
-          `You are the last admin of the space "${space.name}": make another member admin or delete the space first.`,
+          `${who} the last admin of the space "${space.name}": make another member admin or delete the space first.`,
         );
       }
       for (const table of SPACE_OWNED) {
@@ -81,6 +101,20 @@ export async function deleteAccount(db: Database, userId: string): Promise<Delet
     await tx.delete(iotApiClients).where(eq(iotApiClients.ownerUserId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await tx.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
+    await createAuditLog({ db: tx }).record(
+      {
+        action: 'account.deleted',
+        actorId: by.actorId,
+        // The user deleting themselves: their row is gone by now, so the label comes from here.
+        actorLabel: by.actorLabel ?? (by.actorId === gone.id ? gone.username : undefined),
+        targetType: 'user',
+        targetId: gone.id,
+        targetLabel: gone.username,
+        ip: by.ip ?? '',
+        details: { email: gone.email, deleted_spaces: deletedSpaces.length },
+      },
+      tx,
+    );
     return { deletedSpaces };
   });
 }

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { iotApiClients, oidcPayloads, users, userTokens } from '../../db/schema/index.ts';
 import type { Account } from './account.types.ts';
+import { createOperatorsRepository } from './operators.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type NewUserRow = typeof users.$inferInsert;
@@ -25,7 +26,7 @@ export function toAccount(row: UserRow): Account {
   };
 }
 
-/** The only SQL for users and user_tokens. */
+/** The only SQL for users and user_tokens (besides the operator flag's, `operators.repository.ts`). */
 export function createAccountRepository(db: Database) {
   const lower = (v: string) => sql`lower(${v})`;
   const first = <T>(rows: T[]): T | null => rows[0] ?? null;
@@ -89,12 +90,24 @@ export function createAccountRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Inserts a user; a unique violation surfaces as the driver's error (see isUniqueViolation). */
-    async insert(values: NewUserRow): Promise<UserRow> {
-      const rows = await db.insert(users).values(values).returning();
-      const row = rows[0];
-      if (!row) throw new Error('insert returned no row');
-      return row;
+    /**
+     * Inserts a user; a unique violation surfaces as the driver's error (see isUniqueViolation). With
+     * `claimFirstOperator` the same transaction tries the first-operator seat, so the account is never seen
+     * without the flag it won, and of racing first sign-ups exactly one wins it.
+     */
+    async insert(values: NewUserRow, opts: { claimFirstOperator?: boolean } = {}): Promise<UserRow> {
+      const insertOne = async (tx: Database) => {
+        const row = (await tx.insert(users).values(values).returning())[0];
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      };
+      if (!opts.claimFirstOperator) return insertOne(db);
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const row = await insertOne(tx);
+        const won = await createOperatorsRepository(tx).claimFirstOperator(row.id);
+        return won ? { ...row, isOperator: true } : row;
+      });
     },
 
     async update(id: string, values: Partial<Omit<NewUserRow, 'id' | 'createdAt'>>): Promise<UserRow | null> {
@@ -111,7 +124,7 @@ export function createAccountRepository(db: Database) {
       return first(
         await db
           .update(users)
-          .set({ loginCount: sql`${users.loginCount} + 1` })
+          .set({ loginCount: sql`${users.loginCount} + 1`, lastSignInAt: sql`now()` })
           .where(eq(users.id, id))
           .returning(),
       );

@@ -5,6 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { createAuditLog } from '../audit/audit-log.ts';
+import { inTransaction } from '../spaces/transaction.ts';
 import { passwordResetMail, verificationMail } from './account.mails.ts';
 import { createAccountRepository, type TokenPurpose, toAccount, type UserRow } from './account.repository.ts';
 import {
@@ -19,7 +21,9 @@ import {
   usernameProblem,
 } from './account.rules.ts';
 import type { Account, ExternalIdentity } from './account.types.ts';
-import { type DeletedAccount, deleteAccount } from './account-deletion.ts';
+import { type DeletedAccount, type DeletedBy, deleteAccount } from './account-deletion.ts';
+import { isDemoAccount } from './demo-account.ts';
+import { createOperatorsRepository } from './operators.repository.ts';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { createTokenValidity, tokenEpoch } from './token-validity.ts';
 
@@ -33,6 +37,24 @@ export interface RegisterInput {
   isMinor: boolean;
   /** `YYYY-MM-DD`; required for minors. */
   birthday?: string | undefined;
+  /**
+   * Made by the person on the sign-up page (not seeded, like the demo account): on a fresh install the first
+   * adult one becomes the operator.
+   */
+  signUp?: boolean | undefined;
+}
+
+/** Where a sign-in comes from, for the audit log. */
+interface SignInContext {
+  ip?: string | undefined;
+}
+
+/** The operators as a server starts (its start-up log). */
+export interface OperatorsAtStart {
+  /** Usernames of the operators. */
+  operators: string[];
+  /** Nobody holds the first-operator seat yet: the next adult sign-up (or first external sign-in) takes it. */
+  seatOpen: boolean;
 }
 
 /** A user's sessions ended in this process: a password reset, or the account deleted. */
@@ -59,10 +81,33 @@ interface DeleteConfirmation {
 export interface AccountService {
   /** Creates an embedded account; AppError 'validation_error' or 'conflict' with a message fit for the user. */
   register(input: RegisterInput): Promise<Account>;
-  /** Checks e-mail-or-username and password; counts the login. AppError 'unauthorized' with a generic message. */
-  authenticate(login: string, password: string): Promise<Account>;
+  /**
+   * Checks e-mail-or-username and password; counts the login (and its time) and records it in the audit log,
+   * failures too. AppError 'unauthorized' with a generic message; 'forbidden' (`ACCOUNT_DISABLED`) for an
+   * account an operator disabled, once the password was right.
+   */
+  authenticate(login: string, password: string, context?: SignInContext): Promise<Account>;
   /** Counts a sign-in that did not go through authenticate (the automatic one right after sign-up). */
-  recordLogin(userId: string): Promise<Account>;
+  recordLogin(userId: string, context?: SignInContext): Promise<Account>;
+  /** Whether the next adult sign-up becomes the first operator (the sign-up page says so). */
+  operatorSeatOpen(): Promise<boolean>;
+  /**
+   * At start-up: flags the accounts `OPERATORS` names, closes the first-operator seat of a server that had
+   * accounts before operators existed, and says who the operators are.
+   */
+  prepareOperators(): Promise<OperatorsAtStart>;
+  /**
+   * Makes or unmakes an operator. AppError 'conflict' for the last working operator (none would be left) and
+   * for a minor (operators are adults); 'not_found' for no user. False when nothing changed.
+   */
+  setOperator(userId: string, operator: boolean): Promise<boolean>;
+  /**
+   * Disables an account (no sign-in; its sessions end, its tokens and API keys are refused within the token
+   * check's bound) or enables it again. False when it already was so.
+   */
+  setDisabled(userId: string, disabled: boolean): Promise<boolean>;
+  /** Marks the e-mail address verified without a mailed link (an operator vouches). False when it was. */
+  markEmailVerified(userId: string): Promise<boolean>;
   findById(id: string): Promise<Account | null>;
   /** Mails a verification link (valid 24 h). AppError 'conflict' when already verified, 'not_found' for no user. */
   sendVerificationEmail(userId: string): Promise<void>;
@@ -91,7 +136,9 @@ export interface AccountService {
    */
   deleteOwnAccount(userId: string, confirmation: DeleteConfirmation): Promise<DeletedAccount>;
   /** The operator deletes an account by e-mail or username (no confirmation). */
-  deleteAccountByLogin(login: string): Promise<{ account: Account } & DeletedAccount>;
+  deleteAccountByLogin(login: string, by?: DeletedBy): Promise<{ account: Account } & DeletedAccount>;
+  /** An operator deletes an account (no confirmation); recorded in the audit log with `by` as the actor. */
+  deleteAccount(userId: string, by: DeletedBy): Promise<DeletedAccount>;
   /** Records the terms acceptance (idempotent: the first acceptance time is kept). */
   acceptTerms(userId: string): Promise<Account>;
   /** Finds or creates the local user for an identity from an external OpenID Connect provider. */
@@ -103,7 +150,8 @@ export interface AccountService {
 interface AccountServiceDeps {
   db: Database;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'productName'>;
+  /** `operators` (`OPERATORS`): none when absent. */
+  config: Pick<Config, 'publicUrl' | 'productName'> & Partial<Pick<Config, 'operators'>>;
   logger: AccountLogger;
   /**
    * Runs once for each new account (sign-up or first external sign-in), after its row is committed. A failure
@@ -119,13 +167,28 @@ interface AccountServiceDeps {
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const INVALID_LOGIN = 'Invalid e-mail/username or password.';
+export const ACCOUNT_DISABLED =
+  'This account has been disabled by the operator of this server. Ask them to enable it again.';
+const LAST_OPERATOR =
+  'This is the last operator of this server: make another account an operator first, or none would be left.';
+const MINOR_OPERATOR = 'An account for users under 18 cannot be an operator.';
+/** What the audit log keeps of a login typed at a failed sign-in. */
+const TYPED_LOGIN_MAX = 100;
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const validation = (message: string) => new AppError('validation_error', message);
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const repo = createAccountRepository(deps.db);
+  const operators = createOperatorsRepository(deps.db);
+  const audit = createAuditLog({ db: deps.db, logger: deps.logger });
   const { publicUrl, productName } = deps.config;
+  const namedOperators = new Set(deps.config.operators ?? []);
+  /** `OPERATORS` names this new account (the demo account never is an operator; minors neither). */
+  const named = (account: { username: string; email: string; isMinor: boolean }) =>
+    !account.isMinor &&
+    !isDemoAccount(account) &&
+    (namedOperators.has(account.username.toLowerCase()) || namedOperators.has(account.email.toLowerCase()));
   const validity = createTokenValidity({ db: deps.db, ttlMs: deps.tokenCheckTtlMs, now: deps.now });
   const listeners = new Set<(event: SessionsEnded) => void>();
 
@@ -140,8 +203,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     }
   }
 
-  async function removeAccount(userId: string): Promise<DeletedAccount> {
-    const done = await deleteAccount(deps.db, userId);
+  async function removeAccount(userId: string, by?: DeletedBy): Promise<DeletedAccount> {
+    const done = await deleteAccount(deps.db, userId, by);
     sessionsEnded({ userId, apiKeysRevoked: true, accountDeleted: true });
     deps.logger.info({ userId, deletedSpaces: done.deletedSpaces.length }, 'account deleted');
     return done;
@@ -207,15 +270,24 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
       const passwordHash = await hashPassword(input.password);
       try {
-        const row = await repo.insert({
-          email,
-          username,
-          name,
-          passwordHash,
-          isMinor: input.isMinor,
-          birthday: birthday ?? null,
-        });
-        deps.logger.info({ userId: row.id, isMinor: row.isMinor }, 'account created');
+        const values = { email, username, isMinor: input.isMinor };
+        const row = await repo.insert(
+          {
+            email,
+            username,
+            name,
+            passwordHash,
+            isMinor: input.isMinor,
+            birthday: birthday ?? null,
+            isOperator: named(values),
+          },
+          // Adults only; a seeded account (the demo) never takes the seat.
+          { claimFirstOperator: input.signUp === true && !input.isMinor && !isDemoAccount(values) },
+        );
+        deps.logger.info(
+          { userId: row.id, isMinor: row.isMinor, isOperator: row.isOperator },
+          'account created',
+        );
         return await created(toAccount(row));
       } catch (err) {
         // Two sign-ups racing for the same name: the unique index decides.
@@ -225,25 +297,112 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       }
     },
 
-    async authenticate(login, password) {
+    async authenticate(login, password, context = {}) {
       const trimmed = login.trim();
       const row = trimmed ? await repo.findByLogin(trimmed) : null;
+      const failed = async (reason: string, code: 'unauthorized' | 'forbidden' = 'unauthorized') => {
+        await audit.record({
+          action: 'user.sign_in_failed',
+          actorId: row?.id ?? null,
+          actorLabel: row?.username ?? trimmed.slice(0, TYPED_LOGIN_MAX),
+          targetType: 'user',
+          targetId: row?.id ?? '',
+          targetLabel: row?.username ?? trimmed.slice(0, TYPED_LOGIN_MAX),
+          ip: context.ip ?? '',
+          details: { reason },
+        });
+        return new AppError(code, code === 'forbidden' ? ACCOUNT_DISABLED : INVALID_LOGIN);
+      };
       if (!row?.passwordHash) {
         await burnPasswordCheck(password);
-        throw new AppError('unauthorized', INVALID_LOGIN);
+        throw await failed(row ? 'no_password' : 'unknown_login');
       }
-      if (!(await verifyPassword(password, row.passwordHash)))
-        throw new AppError('unauthorized', INVALID_LOGIN);
+      if (!(await verifyPassword(password, row.passwordHash))) throw await failed('wrong_password');
+      // Said only once the password was right: to anyone else a disabled account looks like any other.
+      if (row.disabledAt) throw await failed('disabled', 'forbidden');
       if (needsRehash(row.passwordHash))
         await repo.update(row.id, { passwordHash: await hashPassword(password) });
       const updated = await repo.incrementLoginCount(row.id);
+      await audit.record({
+        action: 'user.signed_in',
+        actorId: row.id,
+        actorLabel: row.username,
+        targetType: 'user',
+        targetId: row.id,
+        targetLabel: row.username,
+        ip: context.ip ?? '',
+        details: { via: 'password' },
+      });
       return toAccount(updated ?? row);
     },
 
-    async recordLogin(userId) {
+    async recordLogin(userId, context = {}) {
       const row = await repo.incrementLoginCount(userId);
       if (!row) throw notFound('User');
+      await audit.record({
+        action: 'user.signed_in',
+        actorId: row.id,
+        actorLabel: row.username,
+        targetType: 'user',
+        targetId: row.id,
+        targetLabel: row.username,
+        ip: context.ip ?? '',
+        details: { via: 'sign-up' },
+      });
       return toAccount(row);
+    },
+
+    operatorSeatOpen: () => operators.seatOpen(),
+
+    async prepareOperators() {
+      await operators.grantNamed([...namedOperators]);
+      if (await operators.closeSeatUnlessFresh()) {
+        deps.logger.warn(
+          'accounts existed before operators: no sign-up becomes the first operator; name them with OPERATORS',
+        );
+      }
+      return { operators: await operators.usernames(), seatOpen: await operators.seatOpen() };
+    },
+
+    async setOperator(userId, operator) {
+      const changed = await inTransaction(deps.db, async (tx) => {
+        const txOperators = createOperatorsRepository(tx);
+        // Locked before the target is read, so the count and the change see the same operators.
+        const others = await txOperators.lockOperatorsAndCountOthers(userId);
+        const row = await createAccountRepository(tx).findById(userId);
+        if (!row) throw notFound('User');
+        if (row.isOperator === operator) return false;
+        if (operator && row.isMinor) throw new AppError('conflict', MINOR_OPERATOR);
+        if (!operator && others === 0) throw new AppError('conflict', LAST_OPERATOR);
+        await txOperators.setOperator(userId, operator);
+        return true;
+      });
+      if (changed) deps.logger.info({ userId, operator }, 'operator flag changed');
+      return changed;
+    },
+
+    async setDisabled(userId, disabled) {
+      const row = await mustFind(userId);
+      if ((row.disabledAt !== null) === disabled) return false;
+      await repo.update(userId, { disabledAt: disabled ? new Date() : null });
+      if (disabled) {
+        // A refresh token or session could mint new access tokens: they end here; what is out there
+        // already is refused by the token check (tokenAccepted) within its bound.
+        await repo.endSessions(userId);
+        sessionsEnded({ userId, apiKeysRevoked: false, accountDeleted: false });
+      } else {
+        validity.forget(userId);
+      }
+      deps.logger.info({ userId, disabled }, disabled ? 'account disabled' : 'account enabled');
+      return true;
+    },
+
+    async markEmailVerified(userId) {
+      const row = await mustFind(userId);
+      if (row.emailVerified) return false;
+      await repo.update(userId, { emailVerified: true });
+      await repo.retireTokens(userId, 'verify_email');
+      return true;
     },
 
     async findById(id) {
@@ -324,6 +483,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       return () => listeners.delete(listener);
     },
 
+    deleteAccount: (userId, by) => removeAccount(userId, by),
+
     async deleteOwnAccount(userId, confirmation) {
       const row = await mustFind(userId);
       const wrong = () => new AppError('forbidden', 'Wrong password.');
@@ -333,13 +494,13 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       } else if ((confirmation.username ?? '').trim().toLowerCase() !== row.username.toLowerCase()) {
         throw new AppError('forbidden', 'Type your username to confirm.');
       }
-      return removeAccount(userId);
+      return removeAccount(userId, { actorId: userId });
     },
 
-    async deleteAccountByLogin(login) {
+    async deleteAccountByLogin(login, by) {
       const row = login.trim() ? await repo.findByLogin(login.trim()) : null;
       if (!row) throw notFound('User');
-      return { account: toAccount(row), ...(await removeAccount(row.id)) };
+      return { account: toAccount(row), ...(await removeAccount(row.id, by)) };
     },
 
     async upsertExternalUser(identity) {
@@ -376,19 +537,29 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
       for (let attempt = 0; ; attempt++) {
         try {
-          const row = await repo.insert({
-            externalSubject: identity.subject,
+          const values = {
             email:
               email && !emailProblem(email)
                 ? email
                 : `${sha256(identity.subject).slice(0, 24)}@external.invalid`,
             username: await uniqueUsername(identity),
-            name: name ?? '',
-            picture: identity.picture ?? '',
-            emailVerified: identity.emailVerified ?? false,
             isMinor: identity.isMinor ?? false,
-          });
-          deps.logger.info({ userId: row.id }, 'external account created');
+          };
+          const row = await repo.insert(
+            {
+              ...values,
+              externalSubject: identity.subject,
+              name: name ?? '',
+              picture: identity.picture ?? '',
+              emailVerified: identity.emailVerified ?? false,
+              isOperator: named(values),
+              // The provider's sign-in brought them here: their first one.
+              lastSignInAt: new Date(),
+            },
+            // With an external provider the first user seen is the first account signed up.
+            { claimFirstOperator: !values.isMinor },
+          );
+          deps.logger.info({ userId: row.id, isOperator: row.isOperator }, 'external account created');
           return await created(toAccount(row));
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 3) throw err;

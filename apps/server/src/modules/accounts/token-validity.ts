@@ -4,15 +4,17 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 /**
- * How long a process trusts what it read of an account (exists, tokens valid after) before reading it again.
- * It bounds how late another server process notices a password reset or an account deletion; the process
- * that made the change forgets its copy at once.
+ * How long a process trusts what it read of an account (exists, disabled, tokens valid after) before reading
+ * it again. It bounds how late another server process notices a password reset, an account disabled by an
+ * operator or an account deletion; the process that made the change forgets its copy at once.
  */
 const TOKEN_CHECK_TTL_MS = 5_000;
 const CACHE_LIMIT = 10_000;
 
 interface Entry {
   exists: boolean;
+  /** Disabled by an operator: no token of the account counts, API keys' included. */
+  disabled: boolean;
   /** Epoch ms, whole seconds; tokens issued (iat) before it are refused. */
   validAfterMs: number | null;
   until: number;
@@ -26,8 +28,9 @@ export function tokenEpoch(now: number): Date {
 }
 
 /**
- * Checks a token's user against the account's current state on every call: the user exists, and the token
- * was issued at or after the last credential change (`users.tokens_valid_after`). The state is read from the
+ * Checks a token's user against the account's current state on every call: the user exists, is not disabled
+ * (`users.disabled_at`), and the token was issued at or after the last credential change
+ * (`users.tokens_valid_after`). The state is read from the
  * database, which every process shares, and kept at most `ttlMs` per user.
  */
 export function createTokenValidity(deps: { db: Database; ttlMs?: number; now?: () => number }) {
@@ -39,15 +42,16 @@ export function createTokenValidity(deps: { db: Database; ttlMs?: number; now?: 
     const hit = cache.get(userId);
     if (hit && hit.until > now()) return hit;
     // A subject that is no user id (a foreign token's) names no account; never hand it to a uuid column.
-    if (!isUuid(userId)) return { exists: false, validAfterMs: null, until: 0 };
+    if (!isUuid(userId)) return { exists: false, disabled: false, validAfterMs: null, until: 0 };
     const rows = await deps.db
-      .select({ validAfter: users.tokensValidAfter })
+      .select({ validAfter: users.tokensValidAfter, disabledAt: users.disabledAt })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     const row = rows[0];
     const entry: Entry = {
       exists: row !== undefined,
+      disabled: row?.disabledAt != null,
       validAfterMs: row?.validAfter ? row.validAfter.getTime() : null,
       until: now() + ttlMs,
     };
@@ -62,11 +66,11 @@ export function createTokenValidity(deps: { db: Database; ttlMs?: number; now?: 
     /**
      * True when an access token of this user issued at `issuedAt` (seconds, the JWT `iat`) still counts.
      * `apiKey`: a client-credentials token, which lives with its API key (deleted on request at a reset),
-     * so only the account's existence is checked.
+     * so only the account's existence and that it is not disabled are checked.
      */
     async accepts(userId: string, issuedAt: unknown, opts: { apiKey?: boolean } = {}): Promise<boolean> {
       const state = await read(userId);
-      if (!state.exists) return false;
+      if (!state.exists || state.disabled) return false;
       if (opts.apiKey || state.validAfterMs === null) return true;
       return typeof issuedAt === 'number' && issuedAt * 1000 >= state.validAfterMs;
     },

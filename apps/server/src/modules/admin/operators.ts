@@ -25,3 +25,18 @@ export function createOperatorCheck(db: Database): OperatorCheck {
     },
   };
 }
+
+/** How the audit log names the admin CLI (the server's local credential: no account behind it). */
+export const LOCAL_OPERATOR_LABEL = 'admin CLI';
+
+/**
+ * The actor of an admin request's audit entry: the operator's account, or for the admin CLI (`actor.local`,
+ * auth/local-credential.ts) no account (`actorId` null) and the label 'admin CLI'.
+ */
+export function auditActorOf(actor: { userId: string; local?: true } | null): {
+  actorId: string | null;
+  actorLabel?: string;
+} {
+  if (!actor) return { actorId: null };
+  return actor.local ? { actorId: null, actorLabel: LOCAL_OPERATOR_LABEL } : { actorId: actor.userId };
+}

@@ -1,15 +1,16 @@
-import type { AuditAction, AuditQuery } from '@tinkercloud/shared';
-import { and, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import { type AuditAction, type AuditQuery, isUuid } from '@tinkercloud/shared';
+import { and, desc, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
 export interface NewAuditEntry {
   action: AuditAction;
   actorId?: string | null;
-  /** The actor as a person reads it (username), kept after the account is gone. */
+  /** The actor as a person reads it (username), kept after the account is gone; default: its username. */
   actorLabel?: string;
+  /** `user` for an account (its label defaults to the username), `space`, `api_key`, ... */
   targetType?: string;
   targetId?: string;
   targetLabel?: string;
@@ -19,6 +20,17 @@ export interface NewAuditEntry {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A label given, else the username of the account the id names, read in the insert itself (no extra round
+ * trip), else empty: the entry keeps the name after the account is gone.
+ */
+const labelOf = (given: string | undefined, userId: string | null | undefined) =>
+  given
+    ? given
+    : userId && isUuid(userId)
+      ? sql`coalesce((select ${users.username} from ${users} where ${users.id} = ${userId}), '')`
+      : '';
+
 /** The audit log's SQL: one insert per entry, pages newest first by id, and the purge of old entries. */
 export function createAuditRepository(db: Database) {
   return {
@@ -26,10 +38,10 @@ export function createAuditRepository(db: Database) {
       await tx.insert(auditLog).values({
         action: entry.action,
         actorId: entry.actorId ?? null,
-        actorLabel: entry.actorLabel ?? '',
+        actorLabel: labelOf(entry.actorLabel, entry.actorId),
         targetType: entry.targetType ?? '',
         targetId: entry.targetId ?? '',
-        targetLabel: entry.targetLabel ?? '',
+        targetLabel: labelOf(entry.targetLabel, entry.targetType === 'user' ? entry.targetId : null),
         ip: entry.ip ?? '',
         details: entry.details ?? {},
       });
@@ -48,6 +60,7 @@ export function createAuditRepository(db: Database) {
           ilike(auditLog.actorLabel, like),
           ilike(auditLog.targetLabel, like),
           eq(auditLog.targetId, query.who),
+          ...(isUuid(query.who) ? [eq(auditLog.actorId, query.who)] : []),
         );
         if (who) where.push(who);
       }

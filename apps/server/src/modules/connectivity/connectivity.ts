@@ -17,6 +17,7 @@ import { createAccess } from './access.ts';
 import { createAppLoginsRepository } from './app-logins.repository.ts';
 import { APP_LOGIN_SWEEP_MS, createAppLogins } from './app-logins.ts';
 import { createBrokerHandlers } from './broker-handlers.ts';
+import { type BrokerStats, createMessageMeter } from './broker-stats.ts';
 import { createClientAuth } from './client-auth.ts';
 import { createCommands } from './commands.ts';
 import type { MqttConfig } from './config.ts';
@@ -293,9 +294,19 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     },
   };
 
+  const stats: BrokerStats = {
+    kind: 'embedded',
+    connections: broker.connections,
+    messagesTotal: () => broker.messages.total,
+    messagesPerSecond: () => broker.messages.perSecond(),
+    onCommit: ingest.onCommit,
+  };
+
   return {
     mode: 'embedded' as const,
     hooks,
+    /** Connections, messages and ingest commits of this process, for the health page and `/metrics`. */
+    stats,
     /** Between server processes (the live event bus rides on it); in this process only, here. */
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
@@ -361,6 +372,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   const { deps, repo, presence, things, ingest, rejections } = parts;
   const { logger } = deps;
   const connections = new Map<string, object>();
+  // This process's share of the devices' messages (the shared subscriptions split them between processes).
+  const messages = createMessageMeter();
   // Wired below: the broker needs the message handler, the handler needs the broker's publish.
   let handle: (m: ExternalMessage) => Promise<boolean> = async () => false;
   const broker = createExternalBroker({
@@ -499,6 +512,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
       queueLogLine(payload.toString('utf8'));
       return true;
     }
+    // Clients' messages only: the server's own writes come back to it through its subscription.
+    if (!fromServer) messages.count();
     const t = parseTopic(topic);
     if (!t) return true;
     if (t.scope === 'thing' && t.channel === 'e/i') {
@@ -594,9 +609,20 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     },
   };
 
+  const stats: BrokerStats = {
+    kind: 'external',
+    // Every process reads the broker's connect and disconnect log lines, so each knows every device.
+    connections: () => connections.size,
+    messagesTotal: () => messages.total,
+    messagesPerSecond: () => messages.perSecond(),
+    onCommit: ingest.onCommit,
+  };
+
   return {
     mode: 'external' as const,
     hooks,
+    /** Devices connected to the broker, this process's messages and ingest commits (health page, `/metrics`). */
+    stats,
     transport: broker.transport satisfies LiveTransport,
     useEvents: parts.useEvents,
     ingest,

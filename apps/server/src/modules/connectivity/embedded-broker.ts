@@ -13,6 +13,7 @@ import { listenOnce, listenWithFallback } from '../../tls/listen.ts';
 import type { LiveTransport } from '../live/live-event.ts';
 import { clientStream, connectedClient, connectedClients } from './aedes-connections.ts';
 import type { BrokerHandlers } from './broker-handlers.ts';
+import { createMessageMeter } from './broker-stats.ts';
 import { commonNameOf } from './certificate-subject.ts';
 import type { ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { MqttConfig } from './config.ts';
@@ -70,6 +71,8 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
   const detachUpgrade: (() => void)[] = [];
   const stopWatching: (() => void)[] = [];
   const ownPayloads = new WeakSet<object>();
+  // Every publish a client sends, counted before it is checked (a refused one cost the broker as much).
+  const messages = createMessageMeter();
 
   const aedes = await Aedes.createBroker({
     // A device may not keep the broker waiting long before it says who it is.
@@ -90,6 +93,7 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       );
     },
     authorizePublish(client, packet, done) {
+      if (client) messages.count();
       const who = client ? identities.get(client) : undefined;
       if (!who || !handlers) return done(new Error('not authorized'));
       packet.retain = false;
@@ -282,6 +286,10 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       }
       return found;
     },
+
+    /** Clients connected now (Aedes's own count) and the messages they sent, for the operator's figures. */
+    connections: () => aedes.connectedClients,
+    messages,
 
     /** Ends every connection of this MQTT client id. */
     disconnect(clientId: string) {

@@ -4,6 +4,7 @@ import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus } from '../live/live-event.ts';
 import type { TelemetryPoint } from '../telemetry/write.ts';
 import { createBatcher } from './batcher.ts';
+import { createCommitListeners } from './broker-stats.ts';
 import type { PropertyInfo, ThingInfo } from './connectivity.repository.ts';
 import {
   decodeSenml,
@@ -91,8 +92,13 @@ export function createIngest(deps: {
   const listeners = new Set<(values: StoredValue[]) => void>();
   const pendingEchoes = new Map<string, { json: string; until: number }>();
   const lastServerTime = new Map<string, number>();
+  const commits = createCommitListeners();
   const batcher = createBatcher<TelemetryPoint>(
-    async (points) => void (await deps.telemetry.write(dedupe(points))),
+    async (points) => {
+      const started = performance.now();
+      await deps.telemetry.write(dedupe(points));
+      commits.emit((performance.now() - started) / 1000, points.length);
+    },
     {
       maxItems: deps.options?.batchSize ?? 500,
       maxDelayMs: deps.options?.batchDelayMs ?? 5,
@@ -250,6 +256,9 @@ export function createIngest(deps: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+
+    /** Hears how long each committed batch's write took (seconds) and its points (`/metrics`). */
+    onCommit: commits.add,
 
     /** Points waiting for their batch (bounded: each publisher waits for its commit before sending more). */
     get pending() {

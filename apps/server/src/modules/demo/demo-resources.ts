@@ -62,16 +62,18 @@ const WIDGETS: Widget[] = [
  * service, so only its hash is stored.
  */
 export function createDemoResources(deps: {
-  config: Pick<Config, 'productSlug' | 'mqtt' | 'publicUrl'>;
+  config: Pick<Config, 'productSlug' | 'productName' | 'mqtt' | 'publicUrl'>;
   db: Database;
   events?: EventBus;
   telemetry: TelemetryStore;
   connectivity?: ConnectivityHooks;
 }) {
   const resolve = createSpaceResolver(deps.db);
+  const quotas = createIotQuotas({ config: deps.config });
   const devices = createDevicesService({
     db: deps.db,
     resolve,
+    quotas,
     events: deps.events,
     telemetry: deps.telemetry,
     // Lists are the API's business; nothing is listed here.
@@ -81,7 +83,7 @@ export function createDemoResources(deps: {
   const things = createThingsService({
     db: deps.db,
     resolve,
-    quotas: createIotQuotas({ config: deps.config }),
+    quotas,
     events: deps.events,
     connectivity: deps.connectivity,
   });
@@ -91,7 +93,7 @@ export function createDemoResources(deps: {
     db: deps.db,
     resolve,
     things,
-    quotas: createIotQuotas({ config: deps.config }),
+    quotas,
     events: deps.events,
     broker: sketchBrokerOf(deps.config),
   });

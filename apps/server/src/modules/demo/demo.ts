@@ -18,7 +18,7 @@ const MAX_DEMO_SIMULATORS = 100;
 const DEFAULT_INTERVAL_MS = 3000;
 
 interface DemoDeps {
-  config: Pick<Config, 'demo' | 'productSlug' | 'mqtt' | 'publicUrl'>;
+  config: Pick<Config, 'demo' | 'productSlug' | 'productName' | 'mqtt' | 'publicUrl'>;
   db: Database;
   events?: EventBus;
   telemetry: TelemetryStore;

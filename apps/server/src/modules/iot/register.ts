@@ -153,6 +153,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
   const sketches = createSketchesService({ db, resolve, writes: sketchWrites, changed: sketchChanged });
   const devices = createDevicesService({
     db,
+    quotas,
     code,
     triggers: valueFeed,
     resolve,
@@ -232,7 +233,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       if (rateLimit) authed.addHook('onRequest', rateLimit);
       await authed.register(catalogueRoutes);
       await authed.register(networkCredentialsRoutes);
-      await authed.register(loraRoutes, { lora: createLoraService({ db, resolve, events }) });
+      await authed.register(loraRoutes, { lora: createLoraService({ db, resolve, quotas, events }) });
       await authed.register(apiClientsRoutes, { clients });
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, {

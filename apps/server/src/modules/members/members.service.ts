@@ -17,6 +17,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createAccountRepository, type UserRow } from '../accounts/account.repository.ts';
 import { emailProblem, usernameProblem } from '../accounts/account.rules.ts';
+import { createAuditLog } from '../audit/audit-log.ts';
 import { seatsOf } from '../plans/plan-rules.ts';
 import { createSpaceAccess, ROLE_FORBIDS } from '../spaces/space-access.ts';
 import { createSpacesRepository, type OrganizationRow } from '../spaces/spaces.repository.ts';
@@ -108,16 +109,22 @@ export function createMembersService(deps: MembersServiceDeps) {
   const spaces = createSpacesRepository(deps.db);
   const access = createSpaceAccess(deps.db, spaces);
   const accounts = createAccountRepository(deps.db);
+  const audit = createAuditLog({ db: deps.db });
 
   /** Runs fn with the space locked, the repositories bound to the same transaction. */
   function locked<T>(
     orgId: string,
-    fn: (members: MembersRepository, org: OrganizationRow, invitations: InvitationsRepository) => Promise<T>,
+    fn: (
+      members: MembersRepository,
+      org: OrganizationRow,
+      invitations: InvitationsRepository,
+      tx: Database,
+    ) => Promise<T>,
   ) {
     return inTransaction(deps.db, async (tx) => {
       const org = await createSpacesRepository(tx).lock(orgId);
       if (!org) throw notFound('Space');
-      return fn(createMembersRepository(tx), org, createInvitationsRepository(tx));
+      return fn(createMembersRepository(tx), org, createInvitationsRepository(tx), tx);
     });
   }
 
@@ -290,13 +297,27 @@ export function createMembersService(deps: MembersServiceDeps) {
     async setRole(actorId: string, spaceId: string, memberId: string, rawRole: string): Promise<Member> {
       const { org } = await access.require(actorId, spaceId, 'members.role');
       const role = fittingRole(rawRole, org);
-      return locked(org.id, async (members, current) => {
+      return locked(org.id, async (members, current, _invitations, tx) => {
         const target = await members.get(current.id, memberId);
         if (!target) throw notFound('Member');
         checkMinor(target.isMinor, current, role);
         if (await losesLastAdmin(members, current, target, [role]))
           throw new AppError('conflict', LAST_ADMIN);
         await members.setRoles(current.id, memberId, [role]);
+        // Recorded with the change (same transaction), old and new roles side by side; a no-op is no change.
+        const same = target.roles.length === 1 && target.roles[0] === role;
+        if (!same)
+          await audit.record(
+            {
+              action: 'member.role_changed',
+              actorId,
+              targetType: 'user',
+              targetId: target.id,
+              targetLabel: target.username,
+              details: { space_id: current.id, space_name: current.name, from: target.roles, to: [role] },
+            },
+            tx,
+          );
         const updated = await members.get(current.id, memberId);
         if (!updated) throw notFound('Member');
         return toMember(updated);

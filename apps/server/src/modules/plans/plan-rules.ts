@@ -14,8 +14,9 @@ export function catalogueFor(config: { productSlug: string; productName: string 
 }
 
 /**
- * Limits of one plan. The product's own plan has no row in PLAN_LIMITS (its id is the deployment's slug);
- * it is the provider's top plan, so it gets the Maker Plus limits.
+ * Built-in limits of one plan, as the server ships them (the operator's own numbers, which checks apply, are
+ * `plan-book.ts`'s). The product's own plan has no row in PLAN_LIMITS (its id is the deployment's slug); it
+ * is the provider's top plan, so it gets the Maker Plus limits.
  */
 export function limitsOf(planId: string | null, productSlug: string): PlanLimits {
   if (!planId) return FREE_LIMITS;
@@ -23,17 +24,6 @@ export function limitsOf(planId: string | null, productSlug: string): PlanLimits
     PLAN_LIMITS[planId] ??
     (planId === productSlug ? (PLAN_LIMITS[MAKER_PLUS_PLAN_ID] ?? FREE_LIMITS) : FREE_LIMITS)
   );
-}
-
-const rank = (limits: PlanLimits) => limits.cloud_things ?? Number.POSITIVE_INFINITY;
-
-/** The plan whose limits apply when a user holds several: the one allowing the most things. */
-export function bestPlan(planIds: readonly string[], productSlug: string): string | null {
-  let best: string | null = null;
-  for (const id of planIds) {
-    if (best === null || rank(limitsOf(id, productSlug)) > rank(limitsOf(best, productSlug))) best = id;
-  }
-  return best;
 }
 
 function isActive(expiresAt: Date | null, now = new Date()): boolean {
@@ -48,7 +38,11 @@ export function activePlanOf(
   return org.planId && isActive(org.planExpiresAt, now) ? org.planId : null;
 }
 
-/** Seats of a space (spec 6.5), null = unlimited; plan_seats count only with an active plan. */
+/**
+ * Seats of a space (spec 6.5), null = unlimited; plan_seats count only with an active plan. Without seats of
+ * its own, a team space gets the spec's 50 by the plan's built-in things limit: an operator changing the
+ * Team plan's `cloud_things` does not silently change every team's seats (seats are granted per space).
+ */
 export function seatsOf(
   org: { space: 'edu' | 'pro'; planId: string | null; planSeats: number | null; planExpiresAt: Date | null },
   productSlug: string,

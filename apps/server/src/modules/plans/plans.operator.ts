@@ -11,13 +11,16 @@ import { catalogueFor, planFits } from './plan-rules.ts';
 import { createPlansRepository } from './plans.repository.ts';
 import { applySpacePlan, applyUserPlan } from './plans.service.ts';
 
-export type PlanTarget = { user: string } | { space: string };
+/** A user by login (e-mail or username, the CLI) or by id (the admin console), or a space by id. */
+export type PlanTarget = { user: string } | { userId: string } | { space: string };
 
 interface GrantInput {
   target: PlanTarget;
   planId: string;
   seats?: number | undefined;
   days?: number | undefined;
+  /** An exact end instead of `days`, null for none (the admin console's end date; renewals take none). */
+  endsAt?: Date | null | undefined;
 }
 
 /**
@@ -43,11 +46,21 @@ export function createPlanOperator(deps: {
     return found;
   }
 
+  async function findUser(target: { user: string } | { userId: string }) {
+    if ('userId' in target) {
+      const user = await accounts.findById(target.userId);
+      if (!user) throw notFound('User');
+      return user;
+    }
+    const user = await accounts.findByLogin(target.user);
+    if (!user) throw new AppError('not_found', `No account found for "${target.user}".`);
+    return user;
+  }
+
   async function resolve(input: GrantInput) {
     const chosen = plan(input.planId);
-    if ('user' in input.target) {
-      const user = await accounts.findByLogin(input.target.user);
-      if (!user) throw new AppError('not_found', `No account found for "${input.target.user}".`);
+    if (!('space' in input.target)) {
+      const user = await findUser(input.target);
       if (!planFits(chosen, 'user')) {
         throw new AppError('validation_error', `${chosen.name} (${chosen.id}) is not a My Cloud plan.`);
       }
@@ -72,13 +85,13 @@ export function createPlanOperator(deps: {
     async grant(input: GrantInput) {
       const { user, org, plan: chosen } = await resolve(input);
       if (user) {
-        const expiresAt = await applyUserPlan(deps.db, user.id, chosen.id, input.days);
+        const expiresAt = await applyUserPlan(deps.db, user.id, chosen.id, input.days, input.endsAt);
         return { plan: chosen, target: `user ${user.username} (${user.email})`, expiresAt };
       }
       const updated = await inTransaction(deps.db, async (tx) => {
         const locked = await createSpacesRepository(tx).lock((org as OrganizationRow).id);
         if (!locked) throw notFound('Space');
-        return applySpacePlan(tx, locked, chosen.id, input.seats, input.days);
+        return applySpacePlan(tx, locked, chosen.id, input.seats, input.days, input.endsAt);
       });
       return {
         plan: chosen,
@@ -100,6 +113,21 @@ export function createPlanOperator(deps: {
         days: input.days ?? null,
       });
       return { id, url: `${deps.config.publicUrl}/?renewal_id=${id}`, plan: chosen };
+    },
+
+    /**
+     * Ends a user's running plan now (its row stays, expired, as a plan that ran out does). AppError
+     * 'not_found' when the user does not hold it. Returns the plan.
+     */
+    async end(input: { userId: string; planId: string }): Promise<Plan> {
+      const ended = plan(input.planId);
+      const user = await findUser({ userId: input.userId });
+      const plans = createPlansRepository(deps.db);
+      if (!(await plans.activeUserPlans(user.id)).includes(ended.id)) {
+        throw new AppError('not_found', `${user.username} has no running ${ended.name} plan.`);
+      }
+      await plans.upsertUserPlan(user.id, ended.id, new Date());
+      return ended;
     },
   };
 }

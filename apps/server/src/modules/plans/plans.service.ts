@@ -5,7 +5,9 @@ import { AppError, notFound } from '../../errors.ts';
 import { createSpaceAccess } from '../spaces/space-access.ts';
 import { createSpacesRepository, type OrganizationRow } from '../spaces/spaces.repository.ts';
 import { inTransaction } from '../spaces/transaction.ts';
-import { activePlanOf, bestPlan, catalogueFor, limitsOf, nextExpiry } from './plan-rules.ts';
+import { createPlanBook } from './plan-book.ts';
+import { recapLimits } from './plan-limits.ts';
+import { activePlanOf, nextExpiry } from './plan-rules.ts';
 import { createPlansRepository } from './plans.repository.ts';
 import type { UsageSource } from './usage.ts';
 
@@ -17,34 +19,42 @@ interface PlansServiceDeps {
   usage: UsageSource;
 }
 
-/** Sets a space's plan: seats given win, else the current seats stay when the plan does not change. */
+/**
+ * Sets a space's plan: seats given win, else the current seats stay when the plan does not change. It ends
+ * `days` on (a renewal of the running plan extends it), or exactly at `endsAt` when given (null: never).
+ */
 export async function applySpacePlan(
   db: Database,
   org: OrganizationRow,
   planId: string,
   seats: number | null | undefined,
   days: number | null | undefined,
+  endsAt?: Date | null,
 ): Promise<OrganizationRow> {
   const current = { planId: activePlanOf(org), expiresAt: org.planExpiresAt };
   const updated = await createSpacesRepository(db).update(org.id, {
     planId,
     planSeats: seats ?? (org.planId === planId ? org.planSeats : null),
-    planExpiresAt: nextExpiry(current, planId, days),
+    planExpiresAt: endsAt !== undefined ? endsAt : nextExpiry(current, planId, days),
   });
   if (!updated) throw notFound('Space');
   return updated;
 }
 
-/** Grants (or renews) a My Cloud plan. */
+/** Grants (or renews) a My Cloud plan; `endsAt` as for a space's. */
 export async function applyUserPlan(
   db: Database,
   userId: string,
   planId: string,
   days: number | null | undefined,
+  endsAt?: Date | null,
 ) {
   const plans = createPlansRepository(db);
   const current = await plans.userPlan(userId, planId);
-  const expiresAt = nextExpiry(current && { planId, expiresAt: current.expiresAt }, planId, days);
+  const expiresAt =
+    endsAt !== undefined
+      ? endsAt
+      : nextExpiry(current && { planId, expiresAt: current.expiresAt }, planId, days);
   await plans.upsertUserPlan(userId, planId, expiresAt);
   return expiresAt;
 }
@@ -54,14 +64,23 @@ export function createPlansService(deps: PlansServiceDeps) {
   const spaces = createSpacesRepository(deps.db);
   const access = createSpaceAccess(deps.db, spaces);
   const plans = createPlansRepository(deps.db);
-  const catalogue = catalogueFor(deps.config);
-  const limits = (planId: string | null): PlanLimits => limitsOf(planId, deps.config.productSlug);
+  const book = createPlanBook(deps.config);
+  const catalogue = book.catalogue;
+  // The operator's numbers as the spec's recap says them, read anew for every answer.
+  const limits = async (planId: string | null): Promise<PlanLimits> =>
+    recapLimits(await book.limitsOf(deps.db, planId), planId, deps.config.productSlug);
   const byCatalogue = (ids: string[]) =>
     [...ids].sort((a, b) => catalogue.findIndex((p) => p.id === a) - catalogue.findIndex((p) => p.id === b));
 
   return {
-    catalogue(): { plans: (Plan & { limits: PlanLimits })[] } {
-      return { plans: catalogue.map((p) => ({ ...p, limits: limits(p.id) })) };
+    async catalogue(): Promise<{ plans: (Plan & { limits: PlanLimits })[] }> {
+      const { plans: entries } = await book.all(deps.db);
+      return {
+        plans: catalogue.map((p, i) => {
+          const own = entries[i]?.limits ?? book.builtin(p.id);
+          return { ...p, limits: recapLimits(own, p.id, deps.config.productSlug) };
+        }),
+      };
     },
 
     /**
@@ -71,10 +90,11 @@ export function createPlansService(deps: PlansServiceDeps) {
     async recap(actorId: string, organizationId: string | undefined): Promise<Recap> {
       if (!organizationId) {
         const ids = byCatalogue(await plans.activeUserPlans(actorId));
+        const best = await book.best(deps.db, ids);
         return {
           plans: ids,
           usage: await deps.usage.forUser(actorId),
-          limits: limits(bestPlan(ids, deps.config.productSlug)),
+          limits: recapLimits(best.limits, best.planId, deps.config.productSlug),
         };
       }
       const { org } = await access.require(actorId, organizationId, 'plan.read');
@@ -82,7 +102,7 @@ export function createPlansService(deps: PlansServiceDeps) {
       return {
         plans: planId ? [planId] : [],
         usage: await deps.usage.forOrganization(org.id),
-        limits: limits(planId),
+        limits: await limits(planId),
       };
     },
 

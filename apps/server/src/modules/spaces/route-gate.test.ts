@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_OPERATOR } from '../../auth/auth.plugin.ts';
 import { unauthorized } from '../../errors.ts';
 import { installErrorHandling } from '../../http/error-handler.ts';
 import { operatorRoute, signedInRoute, spaceRoute } from '../../http/route-access.ts';
@@ -85,5 +86,36 @@ describe('route gate', () => {
     const res = await app.inject({ url: '/forgot-to-decide', headers: space });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('values');
+  });
+  it('serves an operator route open to loopback to a direct local caller without a token, never through a proxy', async () => {
+    app = gated();
+    await app.register(async (scope) => {
+      scope.get('/metrics', { config: operatorRoute({ loopback: true }) }, async () => 'figures');
+    });
+    const call = (opts: { remoteAddress?: string; headers?: Record<string, string> }) =>
+      app?.inject({ method: 'GET', url: '/metrics', ...opts });
+    expect((await call({}))?.statusCode).toBe(200);
+    expect((await call({ remoteAddress: '::1' }))?.statusCode).toBe(200);
+    expect((await call({ remoteAddress: '203.0.113.5' }))?.statusCode).toBe(401);
+    expect((await call({ headers: { 'x-forwarded-for': '203.0.113.5' } }))?.statusCode).toBe(401);
+  });
+
+  it("admits the admin CLI's actor to operator routes only", async () => {
+    app = Fastify({ logger: false });
+    installErrorHandling(app);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.actor = { ...LOCAL_OPERATOR };
+    });
+    installRouteGate(app, {
+      resolve: unused as unknown as SpaceResolver,
+      access: unused as unknown as SpaceAccess,
+      operators: { isOperator: async () => false },
+    });
+    await app.register(async (scope) => {
+      scope.get('/admin/v1/thing', { config: operatorRoute() }, async () => 'admin');
+      scope.get('/mine', { config: signedInRoute() }, async () => 'mine');
+    });
+    expect((await app.inject({ method: 'GET', url: '/admin/v1/thing' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/mine' })).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, notFound } from '../../errors.ts';
+import { isDirectLoopbackRequest } from '../../http/loopback.ts';
 import type { RouteAccess } from '../../http/route-access.ts';
 import type { OperatorCheck } from '../admin/operators.ts';
 import { spaceRequestOf } from '../iot/common/space.ts';
@@ -24,7 +25,8 @@ declare module 'fastify' {
  * (`config.access`, see `http/route-access.ts`) says what it needs. A route that declares nothing answers 500
  * (fail closed) and `test/route-access.api.test.ts` names it. It runs as a preHandler, after the scope's
  * authentication hook (the IoT scope also takes API-key tokens) and after the schemas, so clients get the
- * same 401 / 400 / 404 / 403 order as when the services decided alone. Space decisions are the gate's
+ * same 401 / 400 / 404 / 403 order as when the services decided alone; operator routes only are decided
+ * before the schemas (401 / 404 / 400), as a route that does not exist would answer. Space decisions are the gate's
  * (`space-access.ts`): the membership read here is the one the service reuses for the same request.
  * Install it on the root instance before any route.
  */
@@ -53,6 +55,20 @@ export function installRouteGate(
     return request.actor.userId;
   }
 
+  // Operator routes are decided before the schemas: to anyone but an operator the admin API does not
+  // exist, so a non-operator's call answers 404 whatever it sends (never a 400 naming the route's fields).
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access?.kind !== 'operator') return;
+    // A scraper beside the server reads /metrics without a token (never through a proxy: loopback.ts).
+    if (access.loopback && isDirectLoopbackRequest(request)) return;
+    const actorId = await signedIn(request);
+    // The admin CLI's local credential (the auth plugin admits it on operator routes only) needs no account.
+    if (request.actor?.local) return;
+    // Not 403: to anyone else the admin API does not exist.
+    if (!(await deps.operators.isOperator(actorId))) throw notFound();
+  });
+
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) {
@@ -60,14 +76,12 @@ export function installRouteGate(
       request.log.error({ url: request.routeOptions.url }, 'route declares no access; refused');
       throw new AppError('unexpected_error');
     }
-    if (access.kind === 'public') return;
+    // Operator routes: decided before the schemas (the preValidation hook above).
+    if (access.kind === 'public' || access.kind === 'operator') return;
     const actorId = await signedIn(request);
+    // Defence in depth: the CLI's actor has no account to act as anywhere else.
+    if (request.actor?.local) throw new AppError('unauthorized', 'Authentication error');
     if (access.kind === 'signed-in') return;
-    if (access.kind === 'operator') {
-      // Not 403: to anyone else the admin API does not exist.
-      if (!(await deps.operators.isOperator(actorId))) throw notFound();
-      return;
-    }
     if (access.from === 'header') {
       const ref = spaceRequestOf(request);
       // Decided by the service's own statement: only the header's rules (API-key space) come first.

@@ -161,6 +161,38 @@ export function createSpacesRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The owner: the longest-standing admin (account deletion hands a leaving member's resources to them
+     * too); null when the space has no admin.
+     */
+    async ownerOf(organizationId: string, adminRole: string): Promise<string | null> {
+      const rows = await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(
+          and(eq(memberships.organizationId, organizationId), sql`${adminRole} = any(${memberships.roles})`),
+        )
+        .orderBy(asc(memberships.createdAt), asc(memberships.userId))
+        .limit(1);
+      return rows[0]?.userId ?? null;
+    },
+
+    /**
+     * Makes a member the owner: an admin whose membership counts as the space's oldest (just before the
+     * oldest one now), since the owner is the longest-standing admin. Others keep their roles.
+     */
+    async makeOwner(organizationId: string, userId: string, adminRole: string): Promise<void> {
+      const oldest = sql`(select min(m.created_at) from memberships m where m.organization_id = ${organizationId})`;
+      await db
+        .update(memberships)
+        .set({
+          roles: [adminRole],
+          createdAt: sql`${oldest} - interval '1 millisecond'`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    },
+
     async delete(id: string): Promise<boolean> {
       const rows = await db
         .delete(organizations)

@@ -14,6 +14,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { AccountService } from '../accounts/account.service.ts';
 import { COUNTRY_CODES } from '../catalogue/countries.data.ts';
 import { createInvitationsRepository } from '../members/invitations.repository.ts';
+import { createPlanDefaults } from '../plans/plan-defaults.ts';
 import { activePlanOf, catalogueFor, seatsOf } from '../plans/plan-rules.ts';
 import { generateJoinCode, normaliseJoinCode } from './join-code.ts';
 import { createSpaceAccess } from './space-access.ts';
@@ -31,7 +32,7 @@ export const JOIN_ROLE = { edu: 'role:edu-student', pro: 'role:pro-editor' } as 
 interface SpacesServiceDeps {
   db: Database;
   accounts: Pick<AccountService, 'findById'>;
-  config: Pick<Config, 'productSlug' | 'productName'>;
+  config: Pick<Config, 'productSlug' | 'productName' | 'plans'>;
 }
 
 function checkTypeAndCountry(space: 'edu' | 'pro', type: string | undefined, country: string | undefined) {
@@ -62,6 +63,7 @@ export function createSpacesService(deps: SpacesServiceDeps) {
   const repo = createSpacesRepository(deps.db);
   const access = createSpaceAccess(deps.db, repo);
   const catalogue = catalogueFor(deps.config);
+  const defaults = createPlanDefaults(deps.config);
   const view = (org: OrganizationRow, roles: string[], members: number) =>
     toSpace(org, roles, members, catalogue);
 
@@ -92,6 +94,8 @@ export function createSpacesService(deps: SpacesServiceDeps) {
               type: body.type ?? '',
               country: body.country ?? '',
               joinCode: generateJoinCode(),
+              // The operator's default plan for this kind of space, without an end date (issue 27).
+              planId: await defaults.forNewSpace(tx, body.space),
             });
             await txRepo.insertMembership(row.id, actorId, roles);
             return row;

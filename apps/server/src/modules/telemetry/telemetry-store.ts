@@ -19,6 +19,11 @@ import { checkPoints, type TelemetryPoint, writePoints } from './write.ts';
 interface TelemetryStoreOptions {
   retentionDays?: RetentionDays;
   /**
+   * The days per class as they are now, read at each maintenance run (the plans' `retention_days` the
+   * operator sets); without it, `retentionDays` holds for good.
+   */
+  currentRetentionDays?: () => Promise<RetentionDays>;
+  /**
    * The retention class of each property (its space's plan). Absent or silent about an id: 'free'. The
    * answer is remembered for `classCacheMs`, so a plan change reaches new points within that time.
    */
@@ -57,6 +62,10 @@ export function createTelemetryStore(db: Database, opts: TelemetryStoreOptions =
   return {
     retentionDays,
 
+    /** The days per class the next maintenance run applies. */
+    currentRetentionDays: (): Promise<RetentionDays> =>
+      opts.currentRetentionDays ? opts.currentRetentionDays() : Promise.resolve(retentionDays),
+
     /**
      * Stores one batch in one transaction (one statement): idempotent on (property, time), rollups and last
      * values kept up to date. Returns how many points were new.
@@ -79,7 +88,10 @@ export function createTelemetryStore(db: Database, opts: TelemetryStoreOptions =
     csvPage: (q: CsvPageQuery) => readCsvPage(db, q),
 
     /** Retention and partitions ahead (also run by the periodic job); tests call it with their own clock. */
-    maintain: (now = new Date()): Promise<MaintenanceReport> => maintainPartitions(db, retentionDays, now),
+    async maintain(now = new Date()): Promise<MaintenanceReport> {
+      const days = opts.currentRetentionDays ? await opts.currentRetentionDays() : retentionDays;
+      return maintainPartitions(db, days, now);
+    },
 
     /** Forgets remembered retention classes (after a plan change, to apply it at once). */
     forgetClasses(propertyIds?: readonly string[]) {

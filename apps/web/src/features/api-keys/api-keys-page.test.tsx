@@ -166,7 +166,7 @@ describe('API Keys page', () => {
     const limit = await screen.findByTestId('api-key-limit');
     expect(limit.textContent).toContain('Your plan allows no API keys.');
     expect(within(limit).getByRole('link', { name: 'Upgrade plan' }).getAttribute('href')).toBe(
-      '/plan-usage/',
+      '/plans/?plan=create-maker-plus',
     );
     expect(await screen.findByText('No API keys yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create API key' })).toBeNull();

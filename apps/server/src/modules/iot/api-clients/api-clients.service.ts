@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ApiClientView } from '@tinkercloud/shared';
 import type { Database } from '../../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../../errors.ts';
+import { createAuditLog } from '../../audit/audit-log.ts';
 import { MY_CLOUD, OTHER_SPACE_KEY, type SpaceAccess } from '../../spaces/space-access.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import type { IotQuotas } from '../common/quotas.ts';
@@ -16,6 +17,16 @@ const randomString = (length: number) =>
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 const INVALID_CLIENT = 'Invalid client credentials.';
+
+/** The audit log's entry of a key made or revoked by its owner (never its secret). */
+const keyEntry = (action: 'api_key.created' | 'api_key.revoked', row: ApiClientRow) => ({
+  action,
+  actorId: row.ownerUserId,
+  targetType: 'api_key',
+  targetId: row.clientId,
+  targetLabel: row.name,
+  details: { space_id: row.organizationId ?? 'my-cloud' },
+});
 
 function view(row: ApiClientRow): ApiClientView {
   return {
@@ -41,6 +52,7 @@ export function createApiClientsService(deps: {
   tokens: ClientTokens;
 }) {
   const repo = createApiClientsRepository(deps.db);
+  const audit = createAuditLog({ db: deps.db });
 
   async function own(space: IotSpace, clientId: string): Promise<ApiClientRow> {
     const row = await repo.findByClientId(clientId);
@@ -66,13 +78,15 @@ export function createApiClientsService(deps: {
       const row = await inTransaction(deps.db, async (tx) => {
         const txRepo = createApiClientsRepository(tx);
         await deps.quotas.require(tx, space, 'api_clients', () => txRepo.count(space));
-        return txRepo.insert({
+        const made = await txRepo.insert({
           organizationId: space.organizationId,
           ownerUserId: space.actorId,
           clientId: randomString(32),
           secretHash: sha256(secret).toString('hex'),
           name,
         });
+        await audit.record(keyEntry('api_key.created', made), tx);
+        return made;
       });
       return { ...view(row), client_secret: secret };
     },
@@ -80,7 +94,10 @@ export function createApiClientsService(deps: {
     async remove(ref: SpaceRequest, clientId: string) {
       const space = await deps.resolve(ref, 'api_clients.manage');
       const row = await own(space, clientId);
-      await repo.delete(row.id);
+      await inTransaction(deps.db, async (tx) => {
+        await createApiClientsRepository(tx).delete(row.id);
+        await audit.record(keyEntry('api_key.revoked', row), tx);
+      });
       deps.tokens.forget(row.clientId);
     },
 

@@ -9,6 +9,7 @@ import { inTransaction } from '../../spaces/transaction.ts';
 import type { TelemetryStore } from '../../telemetry/telemetry-store.ts';
 import { boardOf } from '../catalogue/boards.ts';
 import type { AnswerCache } from '../common/answer-cache.ts';
+import type { IotQuotas } from '../common/quotas.ts';
 import { type Tag, tagFilterObject } from '../common/schemas.ts';
 import { type IotSpace, type SpaceRequest, type SpaceResolver, spaceKeyOf } from '../common/space.ts';
 import { withoutTag, withTag } from '../common/tags.ts';
@@ -90,6 +91,8 @@ export function createDevicesService(deps: {
   db: Database;
   resolve: SpaceResolver;
   listCache: AnswerCache;
+  /** The plan's `devices` limit, checked where a device is added (created, claimed, back from the trash). */
+  quotas: Pick<IotQuotas, 'require'>;
   events?: EventBus;
   telemetry: TelemetryStore;
   /**
@@ -105,6 +108,14 @@ export function createDevicesService(deps: {
   const live = iotEvents(deps.events);
   const repo = createDevicesRepository(deps.db);
   const properties = createPropertiesRepository(deps.db);
+
+  /** Runs `add` in one transaction with the space's devices limit checked first (under the quota lock). */
+  function withinDeviceLimit<T>(space: IotSpace, add: (tx: Database) => Promise<T>): Promise<T> {
+    return inTransaction(deps.db, async (tx) => {
+      await deps.quotas.require(tx, space, 'devices', () => createDevicesRepository(tx).count(space));
+      return add(tx);
+    });
+  }
 
   async function found(space: IotSpace, id: string, withDeleted = false): Promise<DeviceRecord> {
     const rec = await repo.find(space, id, { withDeleted });
@@ -141,7 +152,7 @@ export function createDevicesService(deps: {
     async create(ref: SpaceRequest, body: DeviceCreateBody) {
       const space = await deps.resolve(ref, 'iot.write');
       const id = randomUUID();
-      await repo.insert(newDevice(space, id, body));
+      await withinDeviceLimit(space, (tx) => createDevicesRepository(tx).insert(newDevice(space, id, body)));
       live.deviceUpdated(space, id);
       return show(space, id);
     },
@@ -155,7 +166,7 @@ export function createDevicesService(deps: {
       if (body.user_id !== ref.actorId)
         throw forbidden('A board is claimed for yourself: user_id must be your id.');
       const id = body.ID ?? randomUUID();
-      await inTransaction(deps.db, async (tx) => {
+      await withinDeviceLimit(space, async (tx) => {
         const txRepo = createDevicesRepository(tx);
         await txRepo.lockHardwareId(body.unique_hardware_id);
         const taken = await txRepo.claimTaken(body.unique_hardware_id, id);
@@ -204,7 +215,11 @@ export function createDevicesService(deps: {
       if (body.locked !== undefined) changes.locked = body.locked;
       if (body.wifi_fw_version !== undefined) changes.wifiFwVersion = body.wifi_fw_version;
       if (restoring) changes.deletedAt = null;
-      await repo.update(device.id, changes);
+      if (restoring) {
+        await withinDeviceLimit(space, (tx) => createDevicesRepository(tx).update(device.id, changes));
+      } else {
+        await repo.update(device.id, changes);
+      }
       if (restoring) await deps.connectivity?.trashChanged(device.id, false);
       const runsOtherCode =
         (changes.type !== undefined && changes.type !== device.type) ||

@@ -6,6 +6,7 @@ import { iotEvents } from '../../live/iot-events.ts';
 import type { EventBus } from '../../live/live-event.ts';
 import { inTransaction } from '../../spaces/transaction.ts';
 import { boardOf } from '../catalogue/boards.ts';
+import type { IotQuotas } from '../common/quotas.ts';
 import type { SpaceRequest, SpaceResolver } from '../common/space.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createLoraRepository } from './lora.repository.ts';
@@ -15,7 +16,13 @@ import type { LoraDeviceCreateBody } from './lora.schemas.ts';
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 /** LoRa devices v1: a device with its LoRaWAN keys, for a network server outside this one. */
-export function createLoraService(deps: { db: Database; resolve: SpaceResolver; events?: EventBus }) {
+export function createLoraService(deps: {
+  db: Database;
+  resolve: SpaceResolver;
+  /** A LoRa device counts against the plan's `devices` limit like any other. */
+  quotas: Pick<IotQuotas, 'require'>;
+  events?: EventBus;
+}) {
   const live = iotEvents(deps.events);
   return {
     async create(ref: SpaceRequest, body: LoraDeviceCreateBody) {
@@ -30,6 +37,7 @@ export function createLoraService(deps: { db: Database; resolve: SpaceResolver; 
       };
       try {
         await inTransaction(deps.db, async (tx) => {
+          await deps.quotas.require(tx, space, 'devices', () => createDevicesRepository(tx).count(space));
           await createDevicesRepository(tx).insert({
             id,
             organizationId: space.organizationId,

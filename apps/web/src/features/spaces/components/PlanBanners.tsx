@@ -34,7 +34,7 @@ export function PlanBanners() {
             SEE PLANS
           </a>
         ) : (
-          <Link to="/plan-usage/" className="button">
+          <Link to="/plans/" className="button">
             SEE PLANS
           </Link>
         )}

@@ -62,7 +62,10 @@ function ApiKeys() {
         Programs use a key's client ID and secret to get tokens for the API: see{' '}
         <Link to="/integrations/">Integrations</Link> for examples.
       </p>
-      <ApiKeyLimit allowance={allowance} upgradeHref={target ? upgradeHref(target, config) : null} />
+      <ApiKeyLimit
+        allowance={allowance}
+        upgradeHref={target ? upgradeHref(target, config, viewer.plans) : null}
+      />
       <AsyncState
         query={keys}
         errorTitle="API keys could not be loaded"
