@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrokerStats, CommitListener } from '../connectivity/broker-stats.ts';
-import { createAppMetrics } from './metrics.ts';
+import { routeLabel, STATIC_FILE_ROUTE } from './http-metrics.ts';
+import { createAppMetrics, UNMATCHED_ROUTE } from './metrics.ts';
 import { parsePrometheusText } from './testing/prometheus-text.ts';
 
 /** A broker side whose figures the test sets, and whose commit listeners it calls. */
@@ -79,5 +80,15 @@ describe('app metrics', () => {
     expect(() => parsePrometheusText('x 1\n')).toThrow(/before its # TYPE/);
     expect(() => parsePrometheusText('# TYPE x counter\nx{a=b} 1\n')).toThrow(/not Prometheus text/);
     expect(() => parsePrometheusText('<html>\n')).toThrow(/not Prometheus text/);
+  });
+});
+
+describe('routeLabel', () => {
+  it('labels a route by its pattern, and every served file alike', () => {
+    expect(routeLabel('/iot/v2/things/:id')).toBe('/iot/v2/things/:id');
+    expect(routeLabel('/assets/index-3f2aB9.js')).toBe(STATIC_FILE_ROUTE);
+    expect(routeLabel('/theme.js')).toBe(STATIC_FILE_ROUTE);
+    expect(routeLabel('/create/v2/files/f/*')).toBe('/create/v2/files/f/*');
+    expect(routeLabel(undefined)).toBe(UNMATCHED_ROUTE);
   });
 });
