@@ -14,8 +14,9 @@ import { SearchField } from './SearchField.tsx';
 import { type SpaceAction, SpaceDialogs } from './SpaceDialogs.tsx';
 import type { AdminSectionProps } from './section-props.ts';
 import '../admin.css';
+import { type SortOption, SortSelect } from './SortSelect.tsx';
 
-const SORTS = [
+const SORTS: SortOption[] = [
   { value: 'created:desc', label: 'Newest first' },
   { value: 'created:asc', label: 'Oldest first' },
   { value: 'name:asc', label: 'Name A–Z' },
@@ -113,25 +114,7 @@ export default function SpacesSection({ search, setSearch }: AdminSectionProps) 
             <option value="pro">Teams</option>
           </select>
         </label>
-        <label className="admin-select">
-          <span>Sort</span>
-          <select
-            value={`${query.sort}:${query.order}`}
-            onChange={(event) => {
-              const [sort, order] = event.target.value.split(':') as [
-                SpacesQuery['sort'],
-                SpacesQuery['order'],
-              ];
-              change({ sort, order });
-            }}
-          >
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect options={SORTS} sort={query.sort} order={query.order} onChange={change} />
       </div>
       <AsyncState
         query={spaces}

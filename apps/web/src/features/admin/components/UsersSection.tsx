@@ -12,8 +12,9 @@ import { SearchField } from './SearchField.tsx';
 import type { AdminSectionProps } from './section-props.ts';
 import { UserDetailDialog } from './UserDetailDialog.tsx';
 import '../admin.css';
+import { type SortOption, SortSelect } from './SortSelect.tsx';
 
-const SORTS: { value: string; label: string }[] = [
+const SORTS: SortOption[] = [
   { value: 'created:desc', label: 'Newest accounts first' },
   { value: 'created:asc', label: 'Oldest accounts first' },
   { value: 'username:asc', label: 'Username A–Z' },
@@ -114,25 +115,7 @@ export default function UsersSection({ search, setSearch }: AdminSectionProps) {
           value={query.q ?? ''}
           onSearch={(q) => change({ q }, true)}
         />
-        <label className="admin-select">
-          <span>Sort</span>
-          <select
-            value={`${query.sort}:${query.order}`}
-            onChange={(event) => {
-              const [sort, order] = event.target.value.split(':') as [
-                UsersQuery['sort'],
-                UsersQuery['order'],
-              ];
-              change({ sort, order });
-            }}
-          >
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect options={SORTS} sort={query.sort} order={query.order} onChange={change} />
       </div>
       <AsyncState
         query={users}
