@@ -88,8 +88,9 @@ export const ACTION_LABELS: Record<SpaceAction, string> = {
   'plan.read': 'See plan usage',
   'iot.read': 'See devices, things, dashboards, triggers and their values',
   'iot.write':
-    'Create and change devices (and their secret keys and certificates), things, dashboards and triggers; send values',
-  'iot.delete': 'Delete devices, things, dashboards and triggers',
+    'Create and change devices (set or rotate their secret keys, add certificates), things, dashboards and triggers; send values',
+  'iot.delete':
+    'Delete devices (and remove their secret keys and certificates), things, dashboards and triggers',
   'api_clients.manage': 'Create and revoke own API keys for the space',
 };
 

@@ -123,7 +123,7 @@ describe('device certificates', () => {
     }
   });
 
-  it('asks one right, iot.write, for every device credential: a student sets and removes keys and certificates', async () => {
+  it("lets a student set a class device's key and add certificates, but removing them is a teacher's (iot.delete)", async () => {
     const teacher = await t.createUser();
     const student = await t.createUser();
     const school = await f.space(
@@ -139,15 +139,26 @@ describe('device certificates', () => {
     const pass = `/iot/v2/devices/${device.id}/pass`;
     const asStudent = (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
       f.call(student.id, method, url, body, { space });
+    const asTeacher = (method: 'GET' | 'DELETE', url: string) =>
+      f.call(teacher.id, method, url, undefined, { space });
 
+    // Setting or rotating the key, adding or switching a certificate: writes, a student's too.
     expect((await asStudent('PUT', pass, { password: 'a-class-secret-key' })).statusCode).toBe(200);
-    expect((await asStudent('DELETE', pass)).statusCode).toBe(200);
     const created = await asStudent('PUT', certs(device.id), { csr: (await makeCsr()).pem, enabled: true });
     expect(created.statusCode).toBe(201);
     const one = `${certs(device.id)}/${created.json().id}`;
     expect((await asStudent('POST', one, { enabled: false })).statusCode).toBe(200);
-    expect((await asStudent('DELETE', one)).statusCode).toBe(200);
-    expect((await f.call(teacher.id, 'GET', certs(device.id), undefined, { space })).json()).toEqual([]);
+    // Removing them would lock the class's board out: refused to a student, nothing removed.
+    const refusedPass = await asStudent('DELETE', pass);
+    expect(refusedPass.statusCode).toBe(403);
+    expect(refusedPass.json()).toMatchObject({ status: 403 });
+    expect((await asStudent('DELETE', one)).statusCode).toBe(403);
+    expect((await asTeacher('GET', pass)).json()).toMatchObject({ set: true });
+    expect((await asTeacher('GET', certs(device.id))).json()).toHaveLength(1);
+    // The teacher may.
+    expect((await asTeacher('DELETE', one)).statusCode).toBe(200);
+    expect((await asTeacher('DELETE', pass)).statusCode).toBe(200);
+    expect((await asTeacher('GET', certs(device.id))).json()).toEqual([]);
     // Deleting the device itself stays iot.delete, which students lack.
     expect((await asStudent('DELETE', `/iot/v2/devices/${device.id}`)).statusCode).toBe(403);
   });

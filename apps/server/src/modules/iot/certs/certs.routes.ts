@@ -62,7 +62,7 @@ export const certsRoutes: FastifyPluginAsync<{ certs: CertsService }> = async (a
 
   route.delete(
     '/iot/v2/devices/:id/certs/:cid',
-    spaceRoute('iot.write'),
+    spaceRoute('iot.delete'),
     { summary: 'Delete a certificate', params: certParams, empty: true },
     async (request) => certs.remove(ref(request), request.params.id, request.params.cid),
   );

@@ -119,7 +119,8 @@ export function createCertsService(deps: { db: Database; resolve: SpaceResolver;
      * it. Whoever may set or replace a credential can lock the board out anyway, so removing one asks no more.
      */
     async remove(ref: SpaceRequest, id: string, cid: string) {
-      const device = await deviceIn(ref, id, 'iot.write');
+      // A certificate removed locks a certificate board out: a delete-level right, as deleting the device.
+      const device = await deviceIn(ref, id, 'iot.delete');
       await repo.remove((await found(device.id, cid)).id);
     },
   };

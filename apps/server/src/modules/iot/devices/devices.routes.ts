@@ -235,7 +235,7 @@ export const devicesRoutes: FastifyPluginAsync<{ devices: DevicesService }> = as
 
   route.delete(
     '/iot/v2/devices/:id/pass',
-    spaceRoute('iot.write'),
+    spaceRoute('iot.delete'),
     { summary: 'Remove the secret key', params: idParam, empty: true },
     async (request) => devices.deletePass(ref(request), request.params.id),
   );

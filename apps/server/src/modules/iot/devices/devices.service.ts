@@ -287,7 +287,8 @@ export function createDevicesService(deps: {
     },
 
     async deletePass(ref: SpaceRequest, id: string) {
-      const space = await deps.resolve(ref, 'iot.write');
+      // Removing the key locks the board out of the cloud: a delete-level right, as deleting the device.
+      const space = await deps.resolve(ref, 'iot.delete');
       const { device } = await found(space, id);
       await repo.deleteSecret(device.id);
       await deps.connectivity?.secretChanged(device.id, null);
