@@ -53,6 +53,8 @@ export function isTagPart(text: string): boolean {
  */
 export const DASHBOARD_NAME_PATTERN = /[a-zA-Z0-9_.@-]/;
 export const DASHBOARD_NAME_MAX_LENGTH = 64;
+/** A cloned dashboard's name: "Copy of {name}", cut to the name limit. */
+export const dashboardCopyName = (name: string) => `Copy of ${name}`.slice(0, DASHBOARD_NAME_MAX_LENGTH);
 export const DASHBOARD_NAME_MESSAGE = 'at least one letter, digit or _ . @ -';
 
 export function isDashboardName(name: string): boolean {

@@ -108,7 +108,7 @@ describe('Dashboard actions', () => {
     const { router } = renderApp('/dashboards/b1/', { handle: iot.handle });
     fireEvent.click(await screen.findByRole('button', { name: 'Clone' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards/dashboard-1/'));
-    expect(await screen.findByRole('heading', { name: 'Greenhouse copy', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Copy of Greenhouse', level: 1 })).toBeTruthy();
     expect(iot.calls.some((c) => c.method === 'PUT' && c.url === '/iot/v2/dashboards/b1/clone')).toBe(true);
   });
 });

@@ -163,6 +163,7 @@ describe('dashboards v2', () => {
     expect(res.statusCode).toBe(201);
     const clone = res.json();
     expect(clone.id).not.toBe(d.id);
+    expect(clone.name).toBe(`Copy of ${d.name}`);
     expect(clone.widgets[0].id).not.toBe(w.id);
     const newIds = copyThing.properties.map((p: { id: string }) => p.id).sort();
     expect(clone.widgets[0].variables.map((v: { id: string }) => v.id).sort()).toEqual(newIds);

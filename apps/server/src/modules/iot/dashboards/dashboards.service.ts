@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { dashboardCopyName } from '@tinkercloud/shared';
 import type { Database } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
@@ -231,7 +232,8 @@ export function createDashboardsService(deps: {
           id: newId,
           organizationId: space.organizationId,
           ownerUserId: space.ownerUserId,
-          name: rec.dashboard.name,
+          // Not the same name: two dashboards called alike cannot be told apart in the list.
+          name: dashboardCopyName(rec.dashboard.name),
           coverImage: rec.dashboard.coverImage,
           pages: rec.dashboard.pages
             ? rec.dashboard.pages.map((p) => ({ ...p, id: pageIds.get(p.id) ?? p.id }))

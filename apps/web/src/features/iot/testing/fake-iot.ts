@@ -1,4 +1,4 @@
-import { toErrorBody } from '@tinkercloud/shared';
+import { dashboardCopyName, toErrorBody } from '@tinkercloud/shared';
 import type { Dashboard, Widget } from '@/features/dashboards/api/dashboard-schemas.ts';
 import type { Ota } from '@/features/devices/api/ota.ts';
 import {
@@ -294,7 +294,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
       }
       if (method === 'PUT' && sub === 'clone') {
         created += 1;
-        const copy: Dashboard = { ...found, id: `dashboard-${created}`, name: `${found.name} copy` };
+        const copy: Dashboard = { ...found, id: `dashboard-${created}`, name: dashboardCopyName(found.name) };
         state.dashboards.push(copy);
         return copy;
       }
