@@ -199,6 +199,20 @@ describe('recordsToValues', () => {
       { name: 'count', reason: 'the record carries no value' },
       { name: 'pos', reason: 'attributes missing: lat' },
     ]);
+    // Read as the zero values they stand for: 0 for a number (an attribute too), false, "".
+    const zeroed = recordsToValues(
+      [...records, { name: 'on' }, { name: 'msg' }, { name: 'ghost' }],
+      new Map([...types, ['on', 'STATUS'], ['msg', 'CHARSTRING']]),
+      { valuelessAsZero: true },
+    );
+    expect(zeroed.values).toEqual([
+      { name: 'count', value: 0, timeMs: T },
+      { name: 'on', value: false },
+      { name: 'msg', value: '' },
+      { name: 'pos', value: { lat: 0, lon: 7.5 }, timeMs: T },
+    ]);
+    expect(zeroed.zeroFilled).toBe(4);
+    expect(zeroed.errors).toEqual([{ name: 'ghost', reason: 'unknown property' }]);
   });
 
   it('decodes light payload names through the property tags', () => {

@@ -1,7 +1,7 @@
 import { ProtocolError } from '../errors.ts';
 import type { SenmlRecord } from '../senml/record.ts';
 import { type Checked, checkOpenAttribute, checkPropertyValue, checkScalar } from './check.ts';
-import { type WireType, wireTypeOf } from './wire-types.ts';
+import { type WireKind, type WireType, wireTypeOf } from './wire-types.ts';
 
 /** A property type id, one of upstream's `property.type` values (`FLOAT`, `HOME_COLORED_LIGHT`…). */
 export type PropertyType = string;
@@ -21,7 +21,16 @@ export interface RecordError {
 export interface RecordsToValuesOptions {
   /** Property tag → property name, to read "light payload" records whose name is a number. */
   propertyTags?: ReadonlyMap<number, string>;
+  /**
+   * A record naming a known property but carrying no value stands for the zero value of its type (0, false,
+   * ""): arduino-iot-js 0.13 leaves falsy values out of its records. Counted in `zeroFilled`.
+   */
+  valuelessAsZero?: boolean;
 }
+
+/** The zero value of a wire kind: what a valueless record means (`valuelessAsZero`). */
+export const zeroOfKind = (kind: WireKind): number | boolean | string =>
+  kind === 'bool' ? false : kind === 'string' ? '' : 0;
 
 interface Group {
   name: string;
@@ -42,9 +51,10 @@ export function recordsToValues(
   records: readonly SenmlRecord[],
   types: ReadonlyMap<string, PropertyType>,
   opts: RecordsToValuesOptions = {},
-): { values: PropertyValue[]; errors: RecordError[] } {
+): { values: PropertyValue[]; errors: RecordError[]; zeroFilled: number } {
   const values: PropertyValue[] = [];
   const errors: RecordError[] = [];
+  let zeroFilled = 0;
   const groups = new Map<string, Group>();
 
   const flush = (g: Group) => {
@@ -83,16 +93,28 @@ export function recordsToValues(
       errors.push({ name: fullName, reason: `unknown property type ${type}` });
       continue;
     }
-    if (r.value === undefined) {
-      errors.push({ name: fullName, reason: 'the record carries no value' });
-      continue;
+    // A valueless record's kind: the scalar's, or the named attribute's (an open type has none to zero).
+    const zeroKind =
+      wire.shape === 'scalar'
+        ? wire.value.kind
+        : wire.shape === 'composite'
+          ? wire.attributes.find((a) => a.name === attribute)?.kind
+          : undefined;
+    let value: unknown = r.value;
+    if (value === undefined) {
+      if (!opts.valuelessAsZero || zeroKind === undefined) {
+        errors.push({ name: fullName, reason: 'the record carries no value' });
+        continue;
+      }
+      value = zeroOfKind(zeroKind);
+      zeroFilled += 1;
     }
     if (wire.shape === 'scalar') {
       if (attribute !== undefined) {
         errors.push({ name: fullName, reason: `${base} has no attributes` });
         continue;
       }
-      const c = checkScalar(wire.value, r.value, true);
+      const c = checkScalar(wire.value, value, true);
       if (!c.ok) errors.push({ name: fullName, reason: c.reason });
       else
         values.push(
@@ -107,11 +129,11 @@ export function recordsToValues(
       continue;
     }
     let c: Checked;
-    if (wire.shape === 'open') c = checkOpenAttribute(r.value);
+    if (wire.shape === 'open') c = checkOpenAttribute(value);
     else {
       const def = wire.attributes.find((a) => a.name === attribute);
       c = def
-        ? checkScalar(def, r.value, true)
+        ? checkScalar(def, value, true)
         : { ok: false, reason: `${base} has no attribute ${attribute}` };
     }
     let group = groups.get(base);
@@ -131,7 +153,7 @@ export function recordsToValues(
     }
   }
   for (const g of [...groups.values()]) flush(g);
-  return { values, errors };
+  return { values, errors, zeroFilled };
 }
 
 function shapeProblem(record: unknown): string | null {

@@ -138,6 +138,24 @@ describe('ingest of device values', () => {
     expect((await connectivityOf(s.user.id, s.device.id)).rejected_values).toBe(0);
   });
 
+  it('stores a valueless record (arduino-iot-js 0.13\'s 0, false, "") as its type\'s zero value', async () => {
+    const s = await setup([
+      { name: 'count', type: 'INT' },
+      { name: 'on', type: 'STATUS' },
+      { name: 'note', type: 'CHARSTRING' },
+    ]);
+    const records: SenmlRecord[] = [
+      { name: 'count', timeMs: T0 },
+      { name: 'on', timeMs: T0 },
+      { name: 'note', timeMs: T0 },
+    ];
+    await s.client.publishAsync(s.out, Buffer.from(encodeSenml(records)), { qos: 1 });
+    expect(await stored(s.ids.get('count'))).toEqual([{ at: new Date(T0), value: 0 }]);
+    expect(await stored(s.ids.get('on'))).toEqual([{ at: new Date(T0), value: false }]);
+    expect(await stored(s.ids.get('note'))).toEqual([{ at: new Date(T0), value: '' }]);
+    expect((await connectivityOf(s.user.id, s.device.id)).rejected_values).toBe(0);
+  });
+
   it('stores a repeated message once (duplicates are idempotent)', async () => {
     const s = await setup([{ name: 'count', type: 'INT' }]);
     const payload = senml(valueToRecords('count', 'INT', 7, T0));

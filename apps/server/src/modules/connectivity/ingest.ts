@@ -35,8 +35,9 @@ export interface StoredValue {
 export type Forward = 'as-is' | Uint8Array | null;
 
 /**
- * A record without a value: arduino-iot-js 0.13 sends 0 and false that way. Tolerated (skipped), not counted
- * against the device.
+ * A record without a value of a property the thing has: arduino-iot-js 0.13 sends 0, false and "" that way.
+ * Stored as that zero value (`valuelessAsZero`) and counted (`zeroFilledValues`); one whose zero cannot be
+ * told (an open complex type) is skipped, not counted against the device.
  */
 const NO_VALUE = 'the record carries no value';
 const UNKNOWN = 'unknown property';
@@ -93,6 +94,7 @@ export function createIngest(deps: {
   const pendingEchoes = new Map<string, { json: string; until: number }>();
   const lastServerTime = new Map<string, number>();
   const commits = createCommitListeners();
+  let zeroFilled = 0;
   const batcher = createBatcher<TelemetryPoint>(
     async (points) => {
       const started = performance.now();
@@ -148,14 +150,15 @@ export function createIngest(deps: {
     }
     // The timezone properties the library adds to every thing belong to the cloud; a device never reports them.
     records = records.filter((r) => !TIMEZONE_PROPERTIES.has(String(r.name)));
-    let decoded = recordsToValues(records, typesOf(entry));
+    let decoded = recordsToValues(records, typesOf(entry), { valuelessAsZero: true });
     if (decoded.errors.some((e) => e.reason === UNKNOWN)) {
       const fresh = await deps.things.refreshed(thingId, RELOAD_FOR_UNKNOWN_MS);
       if (fresh && fresh !== entry) {
         entry = fresh;
-        decoded = recordsToValues(records, typesOf(entry));
+        decoded = recordsToValues(records, typesOf(entry), { valuelessAsZero: true });
       }
     }
+    zeroFilled += decoded.zeroFilled;
     const errors = decoded.errors.filter((e) => e.reason !== NO_VALUE);
     const skipped = decoded.errors.length - errors.length;
     const now = Date.now();
@@ -191,7 +194,8 @@ export function createIngest(deps: {
     }
     await batcher.add(points);
     let forward: Forward = 'as-is';
-    if (errors.length > 0 || skipped > 0) {
+    // A cleaned copy when something was left out, or when a valueless record now carries its zero.
+    if (errors.length > 0 || skipped > 0 || decoded.zeroFilled > 0) {
       forward =
         kept.length === 0
           ? null
@@ -224,6 +228,9 @@ export function createIngest(deps: {
   }
 
   return {
+    /** Valueless records stored as their type's zero value since start (arduino-iot-js 0.13's 0 and false). */
+    zeroFilledValues: () => zeroFilled,
+
     /** A device's values on its thing's `e/o`. */
     async fromDevice(
       deviceId: string,

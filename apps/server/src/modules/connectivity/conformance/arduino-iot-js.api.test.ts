@@ -222,11 +222,11 @@ describe('arduino-iot-js 0.13.0 in application mode', () => {
     expect(series.responses[1]).toMatchObject({ count_values: 1, values: [19.5] });
     expect(series.responses[1].times[0].getTime()).toBe(at);
 
-    // 0.13.0 sends `false` (and 0) as a record without a value: skipped, the connection stays.
+    // 0.13.0 sends `false` (and 0) as a record without a value: stored as the type's zero, false here.
     await cloud.sendProperty(thing.id, 'heater', false);
     await cloud.sendProperty(thing.id, 'message', 'still connected');
     await storedValue(thing.id, props.message, 'still connected');
-    await storedValue(thing.id, props.heater, true);
+    await storedValue(thing.id, props.heater, false);
     await cloud.disconnect();
   });
 
