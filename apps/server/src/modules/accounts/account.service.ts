@@ -247,6 +247,19 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     return account;
   }
 
+  /** The audit entry of a sign-in: with a password, or the automatic one right after sign-up. */
+  const recordSignIn = (row: { id: string; username: string }, ip: string | undefined, via: string) =>
+    audit.record({
+      action: 'user.signed_in',
+      actorId: row.id,
+      actorLabel: row.username,
+      targetType: 'user',
+      targetId: row.id,
+      targetLabel: row.username,
+      ip: ip ?? '',
+      details: { via },
+    });
+
   return {
     async register(input) {
       const email = normaliseEmail(input.email);
@@ -323,32 +336,14 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       if (needsRehash(row.passwordHash))
         await repo.update(row.id, { passwordHash: await hashPassword(password) });
       const updated = await repo.incrementLoginCount(row.id);
-      await audit.record({
-        action: 'user.signed_in',
-        actorId: row.id,
-        actorLabel: row.username,
-        targetType: 'user',
-        targetId: row.id,
-        targetLabel: row.username,
-        ip: context.ip ?? '',
-        details: { via: 'password' },
-      });
+      await recordSignIn(row, context.ip, 'password');
       return toAccount(updated ?? row);
     },
 
     async recordLogin(userId, context = {}) {
       const row = await repo.incrementLoginCount(userId);
       if (!row) throw notFound('User');
-      await audit.record({
-        action: 'user.signed_in',
-        actorId: row.id,
-        actorLabel: row.username,
-        targetType: 'user',
-        targetId: row.id,
-        targetLabel: row.username,
-        ip: context.ip ?? '',
-        details: { via: 'sign-up' },
-      });
+      await recordSignIn(row, context.ip, 'sign-up');
       return toAccount(row);
     },
 
