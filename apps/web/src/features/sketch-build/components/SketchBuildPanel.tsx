@@ -124,7 +124,7 @@ export function SketchBuildPanel({
         <p className="field-error">The boards could not be loaded: {boards.error.message}</p>
       )}
       {job && <BuildResult job={job} sketchFiles={sketchFiles} onOpenFile={onOpenFile} />}
-      {job?.status === 'succeeded' && <UploadActions job={job} device={device} />}
+      {job?.status === 'succeeded' && <UploadActions job={job} device={device} webSerial={webSerial} />}
       {webSerial && <UsbSerialMonitor />}
       {program && (
         <Suspense fallback={<p className="muted">Loading the simulator…</p>}>

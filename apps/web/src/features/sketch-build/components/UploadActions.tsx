@@ -1,5 +1,4 @@
 import type { CompileJob } from '@tinkercloud/shared';
-import { useState } from 'react';
 import { Button } from '@/components/Button.tsx';
 import type { Device } from '@/features/iot/api/schemas.ts';
 import { useSketchesApi } from '@/features/sketches/api/use-sketches-api.ts';
@@ -7,7 +6,6 @@ import { saveBlob } from '@/features/sketches/model/save-blob.ts';
 import { toast } from '@/lib/toast.tsx';
 import { artefactFile, readArtefact } from '../api/compile-api.ts';
 import { usbMethodOf } from '../model/usb-method.ts';
-import { canUseWebSerial } from '../usb/web-serial-available.ts';
 import { OtaUpload } from './OtaUpload.tsx';
 import { UsbUpload } from './UsbUpload.tsx';
 
@@ -15,10 +13,18 @@ import { UsbUpload } from './UsbUpload.tsx';
  * Where a built program can go: the bound device over the air, a board on USB (Web Serial, behind the
  * `provisioning-force-webserial` switch), or a download.
  */
-export function UploadActions({ job, device }: { job: CompileJob; device: Device | undefined }) {
+export function UploadActions({
+  job,
+  device,
+  webSerial,
+}: {
+  job: CompileJob;
+  device: Device | undefined;
+  /** Whether USB uploads are offered here (the panel reads it once: `usb/web-serial-available.ts`). */
+  webSerial: boolean;
+}) {
   const s = useSketchesApi();
   const usb = usbMethodOf(job.fqbn);
-  const [webSerial] = useState(canUseWebSerial);
 
   const download = async () => {
     try {
