@@ -9,3 +9,4 @@ export * from './templates.ts';
 export * from './thing-request.ts';
 export * from './trigger-request.ts';
 export * from './trigger-rules.ts';
+export * from './webhooks.ts';

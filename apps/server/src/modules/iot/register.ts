@@ -162,7 +162,7 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
     listCache: createAnswerCache({ maxBytes: config.iot.listCacheBytes }),
     connectivity,
   });
-  const webhooks = createWebhooksService({ db, resolve });
+  const webhooks = createWebhooksService({ db, resolve, allowPrivate: config.webhooks.allowPrivate });
   const things = createThingsService({ db, resolve, quotas, events, connectivity, webhooks, code });
   const dashboards = createDashboardsService({ db, resolve, mailer: deps.mailer, events });
   const triggers = createTriggersService({ db, resolve, quotas, changed: firing.triggersChanged });

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client.ts';
 import type { EventBus } from '../../live/live-event.ts';
 import type { StoredPropertyValue } from '../triggers/trigger-firing.ts';
 import { postWebhook, type Resolver, systemResolver } from './webhook-request.ts';
-import { webhookSignature } from './webhook-signature.ts';
+import { signedWebhookHeaders } from './webhook-signature.ts';
 import { createWebhookTargets } from './webhook-targets.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 
@@ -107,18 +107,11 @@ export function createWebhookDeliveries(opts: WebhookDeliveryOptions) {
       await repo.finish(d.id, { status: 'FAILED', httpStatus: null, error: 'the webhook was turned off' });
       return;
     }
-    const timestamp = Math.floor(Date.now() / 1000);
-    const result = await postWebhook(
-      receiver.uri,
-      d.body,
-      {
-        'content-type': 'application/json',
-        'user-agent': 'Tinkercloud-Webhooks/1',
-        'x-tinkercloud-timestamp': String(timestamp),
-        'x-tinkercloud-signature': webhookSignature(receiver.secret, timestamp, d.body),
-      },
-      { allowPrivate: opts.allowPrivate, resolve, timeoutMs },
-    );
+    const result = await postWebhook(receiver.uri, d.body, signedWebhookHeaders(receiver.secret, d.body), {
+      allowPrivate: opts.allowPrivate,
+      resolve,
+      timeoutMs,
+    });
     if (result.ok) {
       await repo.finish(d.id, { status: 'DELIVERED', httpStatus: result.httpStatus, error: null });
     } else {

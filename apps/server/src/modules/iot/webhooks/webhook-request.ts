@@ -28,6 +28,10 @@ export type WebhookResult =
 
 class Refused extends Error {}
 
+/** Said with every refused internal address: the one setting that allows it (the operator's, not the user's). */
+export const ALLOW_PRIVATE_HINT =
+  ' (allowed only when the server runs with WEBHOOK_ALLOW_PRIVATE=true, for receivers on its own network)';
+
 /**
  * The one address a request to `hostname` connects to: every address the name resolves to is checked (one
  * internal address refuses the name), and the connection goes to the checked address while the Host header
@@ -44,7 +48,7 @@ async function checkedAddress(hostname: string, opts: WebhookRequestOptions) {
       const kind = (opts.classify ?? internalAddressKind)(a.address);
       if (!kind) continue;
       const address = literal ? bare : `${bare} is ${a.address}, and that`;
-      throw new Refused(`refused: ${address} is a ${kind} address`);
+      throw new Refused(`refused: ${address} is a ${kind} address${ALLOW_PRIVATE_HINT}`);
     }
   }
   return first;

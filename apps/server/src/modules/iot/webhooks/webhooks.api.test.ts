@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { encodeSenml, valueToRecords } from '@tinkercloud/device-protocol';
 import { endConnection } from '@tinkercloud/device-protocol/simulator';
 import { eq } from 'drizzle-orm';
@@ -10,41 +8,7 @@ import { openTestDatabase } from '../../../../test/database.ts';
 import { iotWebhookDeliveries } from '../../../db/schema/index.ts';
 import { mqttFixtures } from '../../connectivity/testing/mqtt-fixtures.ts';
 import { iotFixtures } from '../testing/iot-fixtures.ts';
-
-/** A webhook receiver on 127.0.0.1: answers with the statuses queued for it (then 200), keeps every request. */
-function receiver() {
-  const requests: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
-  const statuses: number[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => {
-      body += c.toString();
-    });
-    req.on('end', () => {
-      requests.push({ headers: req.headers, body });
-      res.writeHead(statuses.shift() ?? 200);
-      res.end();
-    });
-  });
-  return {
-    requests,
-    statuses,
-    async start() {
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { receiver, until } from './testing/webhook-receiver.ts';
 
 const temperature = {
   name: 'temperature',
@@ -318,7 +282,11 @@ describe('thing webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       (l) => l.deliveries[0]?.status === 'FAILED',
     );
     expect(log.deliveries).toMatchObject([{ status: 'FAILED', attempts: 1 }]);
-    expect(log.deliveries[0]?.error).toMatch(new RegExp(`^refused: .* ${kind} address$`));
+    expect(log.deliveries[0]?.error).toMatch(
+      new RegExp(
+        `^refused: .* ${kind} address \\(allowed only when the server runs with WEBHOOK_ALLOW_PRIVATE=true`,
+      ),
+    );
   });
 
   it('refuses a real receiver on this machine', async () => {
@@ -331,7 +299,7 @@ describe('thing webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       (l) => l.deliveries[0]?.status === 'FAILED',
     );
     expect(log.deliveries[0]?.error).toMatch(
-      /^refused: localhost is (127\.0\.0\.1|::1), and that is a loopback address$/,
+      /^refused: localhost is (127\.0\.0\.1|::1), and that is a loopback address \(allowed only when/,
     );
     expect(r.requests).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WEBHOOK_LOG_SIZE } from '@tinkercloud/shared/iot';
 import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -10,7 +11,7 @@ import {
 import { rowsOf } from '../../../db/sql-results.ts';
 
 /** How many deliveries the log keeps per thing (pending ones are never removed). */
-export const DELIVERY_LOG_SIZE = 100;
+export const DELIVERY_LOG_SIZE = WEBHOOK_LOG_SIZE;
 
 /** A property whose thing has an active webhook. */
 export interface WebhookTarget {
@@ -192,13 +193,53 @@ export function createWebhooksRepository(db: Database) {
         );
     },
 
-    async log(thingId: string) {
+    /**
+     * The thing's deliveries, newest first: `limit` of them, older than the delivery `before` when given (a
+     * `before` no longer in the log, pruned meanwhile, answers none).
+     */
+    async log(thingId: string, page: { limit: number; before?: string }) {
+      const d = iotWebhookDeliveries;
+      const older = page.before
+        ? sql`(${d.createdAt}, ${d.id}) < (select created_at, id from ${d} b
+                where b.id = ${page.before} and b.thing_id = ${thingId})`
+        : undefined;
       return db
         .select()
-        .from(iotWebhookDeliveries)
-        .where(eq(iotWebhookDeliveries.thingId, thingId))
-        .orderBy(desc(iotWebhookDeliveries.createdAt), desc(iotWebhookDeliveries.id))
-        .limit(DELIVERY_LOG_SIZE);
+        .from(d)
+        .where(and(eq(d.thingId, thingId), older))
+        .orderBy(desc(d.createdAt), desc(d.id))
+        .limit(page.limit);
+    },
+
+    /** The thing's signing secret, if it has one (only its end is ever shown). */
+    async secret(thingId: string): Promise<string | undefined> {
+      const rows = await db
+        .select({ secret: iotThingWebhooks.secret })
+        .from(iotThingWebhooks)
+        .where(eq(iotThingWebhooks.thingId, thingId));
+      return rows[0]?.secret;
+    },
+
+    /** A test sent from the thing page, recorded as finished (a test is never retried). */
+    async recordTest(
+      thingId: string,
+      body: string,
+      outcome: { delivered: boolean; httpStatus: number | null; error: string | null },
+    ): Promise<string> {
+      const [row] = await db
+        .insert(iotWebhookDeliveries)
+        .values({
+          thingId,
+          body,
+          status: outcome.delivered ? 'DELIVERED' : 'FAILED',
+          attempts: 1,
+          httpStatus: outcome.httpStatus,
+          error: outcome.error,
+        })
+        .returning({ id: iotWebhookDeliveries.id });
+      if (!row) throw new Error('webhook test not recorded');
+      await this.prune(thingId);
+      return row.id;
     },
   };
 }

@@ -3,17 +3,34 @@ import { apiRoutes } from '../../../http/api-route.ts';
 import { spaceRoute } from '../../../http/route-access.ts';
 import { idParam } from '../common/schemas.ts';
 import { spaceRequestOf as ref } from '../common/space.ts';
-import { webhookDeliveriesSchema, webhookSecretSchema } from './webhooks.schemas.ts';
+import {
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesSchema,
+  webhookInfoSchema,
+  webhookSecretSchema,
+  webhookTestResultSchema,
+} from './webhooks.schemas.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 const tags = ['iot: things'];
 
-/** A thing's webhook: its signing secret and delivery log (issue 14; no upstream counterpart). */
+/** A thing's webhook: its signing secret, a test send and the delivery log (issue 14; no upstream counterpart). */
 export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> = async (
   app,
   { webhooks },
 ) => {
   const route = apiRoutes(app, { tags });
+
+  route.get(
+    '/iot/v2/things/:id/webhook',
+    spaceRoute('iot.read'),
+    {
+      summary: "The thing's webhook: address, switch, the signing secret's last characters, values dropped",
+      params: idParam,
+      response: { 200: webhookInfoSchema },
+    },
+    async (request) => webhooks.info(ref(request), request.params.id),
+  );
 
   route.post(
     '/iot/v2/things/:id/webhook/secret',
@@ -26,14 +43,26 @@ export const webhooksRoutes: FastifyPluginAsync<{ webhooks: WebhooksService }> =
     async (request) => webhooks.rotateSecret(ref(request), request.params.id),
   );
 
+  route.post(
+    '/iot/v2/things/:id/webhook/test',
+    spaceRoute('iot.write'),
+    {
+      summary: "Send a signed test document to the thing's webhook now and answer how the receiver answered",
+      params: idParam,
+      response: { 200: webhookTestResultSchema },
+    },
+    async (request) => webhooks.test(ref(request), request.params.id),
+  );
+
   route.get(
     '/iot/v2/things/:id/webhook/deliveries',
     spaceRoute('iot.read'),
     {
-      summary: "The thing's last 100 webhook deliveries, newest first, and the values dropped over the rate",
+      summary: "The thing's webhook deliveries (the last 100 are kept), newest first, a page at a time",
       params: idParam,
+      querystring: webhookDeliveriesQuerySchema,
       response: { 200: webhookDeliveriesSchema },
     },
-    async (request) => webhooks.deliveries(ref(request), request.params.id),
+    async (request) => webhooks.deliveries(ref(request), request.params.id, request.query),
   );
 };
