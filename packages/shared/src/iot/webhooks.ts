@@ -76,3 +76,6 @@ export const webhookDeliveriesSchema = z.object({
     .describe('Values never delivered because the thing went over 10 deliveries a second'),
 });
 export type WebhookDeliveries = z.infer<typeof webhookDeliveriesSchema>;
+
+/** How the thing page reads the answer to setting the webhook: `webhook_secret` when that made the secret. */
+export const webhookSavedReadSchema = webhookSecretSchema.partial().loose();

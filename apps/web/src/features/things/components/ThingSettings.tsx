@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { THING_NAME_MAX_LENGTH } from '@tinkercloud/shared';
-import { thingSettingsSchema } from '@tinkercloud/shared/iot';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/Button.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
@@ -27,7 +26,7 @@ export function webhookProblem(url: string): string | null {
 }
 
 /** One text setting of the thing with its own Save button, checked before it is sent. */
-function SettingForm({
+export function SettingForm({
   label,
   hint,
   initial,
@@ -91,19 +90,13 @@ function SettingForm({
   );
 }
 
-/** Rename the thing and set its webhook; the server keeps the other fields. */
+/** Rename the thing; the server keeps the other fields (its webhook: ThingWebhook.tsx). */
 export function ThingSettings({ thing }: { thing: Thing }) {
   const ctx = useIotContext();
-  const webhook = thingSettingsSchema.parse(thing).webhook_uri ?? '';
-  const update = useApiMutation<void, { name?: string; webhook_uri?: string }>({
+  const update = useApiMutation<void, { name?: string }>({
     mutationFn: (body) => updateThing(ctx, thing.id, body),
     invalidates: [iotKeys.thing(ctx.space, thing.id), iotKeys.things(ctx.space)],
-    successMessage: (_, body) =>
-      body.name !== undefined
-        ? `Thing renamed to ${body.name}`
-        : body.webhook_uri
-          ? 'Webhook saved'
-          : 'Webhook removed',
+    successMessage: (_, body) => `Thing renamed to ${body.name}`,
   });
   return (
     <div className="thing-settings">
@@ -114,15 +107,6 @@ export function ThingSettings({ thing }: { thing: Thing }) {
         maxLength={THING_NAME_MAX_LENGTH}
         action="Rename"
         save={(name) => update.mutateAsync({ name })}
-      />
-      <SettingForm
-        label="Webhook URL"
-        hint="Every new value of the thing is posted to this address. Leave it empty for none."
-        type="url"
-        initial={webhook}
-        check={webhookProblem}
-        action="Set webhook"
-        save={(url) => update.mutateAsync({ webhook_uri: url })}
       />
     </div>
   );

@@ -11,6 +11,7 @@ import { useSpaces } from '@/features/spaces/hooks.ts';
 import { ThingDevicePicker } from '@/features/things/components/ThingDevicePicker.tsx';
 import { DeleteThingButton, ThingSettings } from '@/features/things/components/ThingSettings.tsx';
 import { ThingTags } from '@/features/things/components/ThingTags.tsx';
+import { ThingWebhook } from '@/features/things/components/ThingWebhook.tsx';
 import { VariablesTable } from '@/features/things/components/VariablesTable.tsx';
 import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
 import { requireAccess } from '@/lib/route-guards.ts';
@@ -81,6 +82,10 @@ function ThingPage() {
           <ThingSettings key={thing.id} thing={thing} />
         </section>
       )}
+      <section className="device-section" aria-labelledby="thing-webhook-title">
+        <h2 id="thing-webhook-title">Webhook</h2>
+        <ThingWebhook key={thing.id} thing={thing} canWrite={canWrite} />
+      </section>
       {canDelete && (
         <section className="danger-zone" aria-labelledby="thing-delete-title">
           <h2 id="thing-delete-title">Delete thing</h2>
