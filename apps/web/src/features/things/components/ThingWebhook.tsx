@@ -117,7 +117,7 @@ export function ThingWebhook({ thing, canWrite }: { thing: Thing; canWrite: bool
           {result && <TestResult result={result} />}
         </div>
       )}
-      <ThingWebhookLog thingId={thing.id} />
+      <ThingWebhookLog thingId={thing.id} active={active} />
     </div>
   );
 }

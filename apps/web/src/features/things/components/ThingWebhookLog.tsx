@@ -9,6 +9,8 @@ import { webhookDeliveriesQueryOptions } from '../api/webhook.ts';
 
 /** A pending delivery changes on its own (retries): while one is shown the log is read again this often. */
 const PENDING_REFRESH_MS = 5_000;
+/** While the webhook is on, each new value adds a delivery (no live event tells of them): read this often. */
+const ACTIVE_REFRESH_MS = 10_000;
 
 const STATUS_WORD: Record<WebhookDelivery['status'], string> = {
   DELIVERED: 'Delivered',
@@ -51,14 +53,16 @@ function DeliveryItem({ d }: { d: WebhookDelivery }) {
 }
 
 /** The thing's deliveries from the server's durable records, newest first, older ones on request. */
-export function ThingWebhookLog({ thingId }: { thingId: string }) {
+export function ThingWebhookLog({ thingId, active }: { thingId: string; active: boolean }) {
   const ctx = useIotContext();
   const log = useInfiniteQuery({
     ...webhookDeliveriesQueryOptions(ctx, thingId),
     refetchInterval: (query) =>
       query.state.data?.pages.some((p) => p.deliveries.some((d) => d.status === 'PENDING'))
         ? PENDING_REFRESH_MS
-        : false,
+        : active
+          ? ACTIVE_REFRESH_MS
+          : false,
   });
   const deliveries = log.data?.pages.flatMap((p) => p.deliveries);
   const dropped = log.data?.pages[0]?.dropped_values ?? 0;
