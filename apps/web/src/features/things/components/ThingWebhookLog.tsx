@@ -75,7 +75,13 @@ export function ThingWebhookLog({ thingId, active }: { thingId: string; active: 
         </p>
       )}
       <AsyncState
-        query={{ ...log, data: deliveries }}
+        query={{
+          isPending: log.isPending,
+          isError: log.isError,
+          error: log.error,
+          data: deliveries,
+          refetch: log.refetch,
+        }}
         errorTitle="Deliveries could not be loaded"
         empty={{
           title: 'No deliveries yet',
