@@ -31,6 +31,7 @@ import { canUndo, commit, commitSince, startHistory, undo } from '../model/histo
 import { GRID_GAP, ROW_HEIGHT } from '../model/layout-mode.ts';
 import { spaceVariables } from '../model/space-variables.ts';
 import { WIDGET_KINDS, widgetKindOf } from '../model/widget-kinds.ts';
+import { EditorItemTools } from './EditorItemTools.tsx';
 import { WidgetConfigDialog } from './WidgetConfigDialog.tsx';
 import 'react-grid-layout/css/styles.css';
 
@@ -167,8 +168,8 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
         </ul>
       </section>
       <p className="muted">
-        Drag a widget by its Move button or focus that button and use the arrow keys; resize it by its corner
-        or with Shift+arrows.
+        Each widget has Move, Configure and Delete buttons above it. Drag a widget by Move or focus Move and
+        use the arrow keys; resize it by its corner or with Shift+arrows.
       </p>
       <div className="dashboard-editor-canvas" data-layout={mode} ref={containerRef}>
         {mounted && (
@@ -196,32 +197,12 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
                   range="LIVE"
                   streaming={false}
                 />
-                <div className="dashboard-editor-item-tools">
-                  <button
-                    type="button"
-                    className="button button-subtle dashboard-editor-handle"
-                    aria-label={`Move ${widget.name || widget.type}: arrows move, Shift+arrows resize`}
-                    onKeyDown={(event) => onKeyDown(event, widget.id)}
-                  >
-                    Move
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-subtle"
-                    aria-label={`Configure ${widget.name || widget.type}`}
-                    onClick={() => setConfiguring(widget.id)}
-                  >
-                    Configure
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-subtle"
-                    aria-label={`Delete ${widget.name || widget.type}`}
-                    onClick={() => change(removeWidget(widgets, widget.id))}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditorItemTools
+                  label={widget.name || widget.type}
+                  onKeyDown={(event) => onKeyDown(event, widget.id)}
+                  onConfigure={() => setConfiguring(widget.id)}
+                  onDelete={() => change(removeWidget(widgets, widget.id))}
+                />
               </div>
             ))}
           </GridLayout>
