@@ -304,8 +304,9 @@ describe('Dashboard editing', () => {
       type: 'gauge',
       name: 'Gauge',
       options: { min: 0, max: 40 },
-      x: 1,
-      y: 2,
+      // The first free place beside the slider and the percentage, one step right of it (the undo).
+      x: 7,
+      y: 0,
       width: 3,
       height: 3,
       variables: ['temperature'],
@@ -384,8 +385,39 @@ describe('Dashboard editing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Fan' }));
     expect(screen.queryByRole('button', { name: /^Move Fan/ })).toBeNull();
+    // Cancel asks first: Keep editing keeps the change, Discard drops it.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('region', { name: 'Dashboard editor' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Move Fan/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
     expect(await screen.findByRole('article', { name: 'Fan' })).toBeTruthy();
     expect(iot.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('adds no widget when a new widget’s dialog is cancelled or closed with Escape', async () => {
+    const iot = board();
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Gauge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Gauge' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Switch' }));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Configure Switch' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByTestId('editor-widget')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Move (Gauge|Switch)/ })).toBeNull();
+    // Nothing changed, so Cancel leaves at once without asking.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -250,3 +250,50 @@ describe('Scheduler', () => {
     );
   });
 });
+
+describe('Messenger', () => {
+  const messenger = (permission: string) => {
+    const chat = widget('Chat', 'messenger', 'mode');
+    const iot = board([
+      { ...chat, height: 4, variables: (chat.variables ?? []).map((v) => ({ ...v, permission })) },
+    ]);
+    const t0 = Date.now() - 60_000;
+    const at = (ms: number) => new Date(t0 + ms).toISOString();
+    // A cloud write and, 400 ms later, the board's echo of it; then a text of the board's own.
+    iot.state.values.mode = [
+      { at: at(0), value: 'water now' },
+      { at: at(400), value: 'water now' },
+      { at: at(5_000), value: 'done' },
+    ];
+    return iot;
+  };
+  const texts = (card: HTMLElement) =>
+    within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.widget-message')?.textContent);
+
+  it('shows a cloud write once, not again as the board’s echo, and sends text from its own box', async () => {
+    const iot = messenger('READ_WRITE');
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const card = await screen.findByRole('article', { name: 'Chat' });
+    await waitFor(() => expect(texts(card)).toEqual(['done', 'water now']));
+    const box = within(card).getByRole('textbox', { name: 'Message to send from Chat' }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'hello board' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(published(iot)).toEqual([
+        { url: '/iot/v2/things/t1/properties/mode/publish', body: { value: 'hello board' } },
+      ]),
+    );
+    await waitFor(() => expect(texts(card)).toEqual(['hello board', 'done', 'water now']));
+    expect(box.value).toBe('');
+  });
+
+  it('offers no text box on a read-only variable', async () => {
+    const iot = messenger('READ_ONLY');
+    renderApp('/dashboards/b1/', { handle: iot.handle });
+    const card = await screen.findByRole('article', { name: 'Chat' });
+    await waitFor(() => expect(texts(card)).toHaveLength(2));
+    expect(within(card).queryByRole('textbox')).toBeNull();
+  });
+});

@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import GridLayout, { type Layout, noCompactor, useContainerWidth } from 'react-grid-layout';
+import GridLayout, { type Layout, type LayoutItem, noCompactor, useContainerWidth } from 'react-grid-layout';
+import { Button } from '@/components/Button.tsx';
+import { Dialog } from '@/components/Dialog.tsx';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { WidgetCard } from '@/features/iot/components/widgets/WidgetCard.tsx';
 import { useLinkedValues } from '@/features/iot/live/use-linked-values.ts';
+import { UnsavedChangesGuard } from '@/features/sketches/components/UnsavedChangesGuard.tsx';
 import { thingsWithPropertiesQueryOptions } from '@/features/things/api/things.ts';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
@@ -11,23 +14,24 @@ import type { Dashboard } from '../api/dashboard-schemas.ts';
 import { updateDashboard } from '../api/dashboard-writes.ts';
 import { useWindowLayoutMode } from '../hooks/use-window-layout-mode.ts';
 import {
-  addWidget,
+  afterGesture,
   COLUMNS,
   cellsOf,
   type EditorWidget,
   type LayoutMode,
+  newWidget,
   nudgeForKey,
   nudgeWidget,
   removeWidget,
   replaceWidget,
   toEditorWidgets,
   toWidgetPayload,
-  withCells,
 } from '../model/editor-widgets.ts';
 import { canUndo, commit, commitSince, startHistory, undo } from '../model/history.ts';
 import { GRID_GAP, ROW_HEIGHT } from '../model/layout-mode.ts';
 import { spaceVariables } from '../model/space-variables.ts';
 import { WIDGET_KINDS, widgetKindOf } from '../model/widget-kinds.ts';
+import { EditorItemTools } from './EditorItemTools.tsx';
 import { WidgetConfigDialog } from './WidgetConfigDialog.tsx';
 import 'react-grid-layout/css/styles.css';
 
@@ -37,7 +41,9 @@ interface DashboardEditorProps {
   onClose: () => void;
 }
 
-const toCells = (layout: Layout) => layout.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+const toCell = ({ i, x, y, w, h }: LayoutItem) => ({ i, x, y, w, h });
+/** What a save would write, to tell unsaved changes from none (an undo back to the start is none). */
+const savedForm = (widgets: readonly EditorWidget[]) => JSON.stringify(toWidgetPayload(widgets));
 
 /**
  * The dashboard editor (loaded only when a maker edits, with the grid library): add widgets from the palette,
@@ -55,8 +61,13 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
   // The layout that fits the window first: on a phone, the phone layout.
   const [mode, setMode] = useState<LayoutMode>(useWindowLayoutMode());
   const [configuring, setConfiguring] = useState<string | null>(null);
+  // A widget being added: in the list only once its dialog is applied, so Cancel or Escape adds nothing.
+  const [draft, setDraft] = useState<EditorWidget | null>(null);
+  const [discarding, setDiscarding] = useState(false);
+  const [saved] = useState(() => savedForm(history.present));
   const { width, containerRef, mounted } = useContainerWidth();
   const widgets = history.present;
+  const unsaved = savedForm(widgets) !== saved;
   const currentOf = useLinkedValues(
     ctx.space,
     widgets.flatMap((w) => w.variables),
@@ -69,8 +80,14 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
   const startGesture = () => {
     beforeGesture.current = widgets;
   };
-  const endGesture = (layout: Layout) =>
-    setHistory((h) => commitSince(h, beforeGesture.current, withCells(h.present, toCells(layout), mode)));
+  const endGesture = (layout: Layout, _before: LayoutItem | null, moved: LayoutItem | null) =>
+    setHistory((h) =>
+      commitSince(
+        h,
+        beforeGesture.current,
+        afterGesture(h.present, layout.map(toCell), moved && toCell(moved), mode),
+      ),
+    );
   const save = useApiMutation({
     mutationFn: () => updateDashboard(ctx, dashboard.id, { widgets: toWidgetPayload(widgets) }),
     successMessage: 'Dashboard saved',
@@ -89,7 +106,7 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
     setHistory((h) => commit(h, nudgeWidget(h.present, id, mode, nudge)));
   };
 
-  const configured = widgets.find((w) => w.id === configuring);
+  const configured = draft ?? widgets.find((w) => w.id === configuring);
   const configuredKind = configured && widgetKindOf(configured.type);
 
   return (
@@ -118,7 +135,11 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
         >
           Undo
         </button>
-        <button type="button" className="button button-subtle" onClick={onClose}>
+        <button
+          type="button"
+          className="button button-subtle"
+          onClick={() => (unsaved ? setDiscarding(true) : onClose())}
+        >
           Cancel
         </button>
         <button
@@ -138,11 +159,7 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
               <button
                 type="button"
                 className="button button-subtle"
-                onClick={() => {
-                  const id = crypto.randomUUID();
-                  change(addWidget(widgets, kind, id));
-                  setConfiguring(id);
-                }}
+                onClick={() => setDraft(newWidget(widgets, kind, crypto.randomUUID()))}
               >
                 Add {kind.label}
               </button>
@@ -151,8 +168,8 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
         </ul>
       </section>
       <p className="muted">
-        Drag a widget by its Move button or focus that button and use the arrow keys; resize it by its corner
-        or with Shift+arrows.
+        Each widget has Move, Configure and Delete buttons above it. Drag a widget by Move or focus Move and
+        use the arrow keys; resize it by its corner or with Shift+arrows.
       </p>
       <div className="dashboard-editor-canvas" data-layout={mode} ref={containerRef}>
         {mounted && (
@@ -180,32 +197,12 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
                   range="LIVE"
                   streaming={false}
                 />
-                <div className="dashboard-editor-item-tools">
-                  <button
-                    type="button"
-                    className="button button-subtle dashboard-editor-handle"
-                    aria-label={`Move ${widget.name || widget.type}: arrows move, Shift+arrows resize`}
-                    onKeyDown={(event) => onKeyDown(event, widget.id)}
-                  >
-                    Move
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-subtle"
-                    aria-label={`Configure ${widget.name || widget.type}`}
-                    onClick={() => setConfiguring(widget.id)}
-                  >
-                    Configure
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-subtle"
-                    aria-label={`Delete ${widget.name || widget.type}`}
-                    onClick={() => change(removeWidget(widgets, widget.id))}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditorItemTools
+                  label={widget.name || widget.type}
+                  onKeyDown={(event) => onKeyDown(event, widget.id)}
+                  onConfigure={() => setConfiguring(widget.id)}
+                  onDelete={() => change(removeWidget(widgets, widget.id))}
+                />
               </div>
             ))}
           </GridLayout>
@@ -217,12 +214,30 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
           kind={configuredKind}
           variables={variables}
           onSave={(next) => {
-            change(replaceWidget(widgets, next));
+            change(draft ? [...widgets, next] : replaceWidget(widgets, next));
+            setDraft(null);
             setConfiguring(null);
           }}
-          onClose={() => setConfiguring(null)}
+          onClose={() => {
+            setDraft(null);
+            setConfiguring(null);
+          }}
         />
       )}
+      {discarding && (
+        <Dialog label="Discard unsaved changes?" onClose={() => setDiscarding(false)}>
+          <p>The changes made to this dashboard since it was last saved are lost.</p>
+          <div className="modal-actions">
+            <Button variant="subtle" onClick={() => setDiscarding(false)}>
+              Keep editing
+            </Button>
+            <Button variant="danger" onClick={onClose}>
+              Discard
+            </Button>
+          </div>
+        </Dialog>
+      )}
+      <UnsavedChangesGuard unsaved={unsaved && !save.isSuccess} what="dashboard" />
     </section>
   );
 }

@@ -1,7 +1,10 @@
 import type { WidgetRequest } from '@tinkercloud/shared/iot';
 import type { LinkedVariable, Widget } from '../api/dashboard-schemas.ts';
+import { bottomOf, type Cell, firstFreeCell, pushDownFrom, resolveOverlaps } from './grid-placement.ts';
 import type { WidgetKind } from './widget-kinds.ts';
 import { inLayoutOrder } from './widget-order.ts';
+
+export { type Cell, pushDownFrom } from './grid-placement.ts';
 
 /** The two layouts a dashboard keeps (the API's x/y/width/height and their *_mobile twins). */
 export type LayoutMode = 'desktop' | 'mobile';
@@ -23,18 +26,6 @@ export type EditorWidget = {
   height_mobile: number;
   variables: LinkedVariable[];
 };
-
-/** One cell rectangle, as the grid library names it. */
-export interface Cell {
-  i: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-const bottomOf = (cells: readonly { y: number; h: number }[]) =>
-  cells.reduce((bottom, c) => Math.max(bottom, c.y + c.h), 0);
 
 /**
  * The dashboard's widgets for editing. A widget without a phone layout (made by the API or before there was
@@ -107,28 +98,57 @@ export function withCells(
   });
 }
 
-/** A new widget of a kind, under everything else on both layouts (full width on the phone). */
+/**
+ * A new widget of a kind, not yet in the list: on each layout in the first free place that fits it (see
+ * `firstFreeCell`), at the kind's size cut to the layout's columns.
+ */
+export function newWidget(widgets: readonly EditorWidget[], kind: WidgetKind, id: string): EditorWidget {
+  const desktop = firstFreeCell(cellsOf(widgets, 'desktop'), kind.size, COLUMNS.desktop);
+  const mobile = firstFreeCell(cellsOf(widgets, 'mobile'), kind.size, COLUMNS.mobile);
+  return {
+    id,
+    type: kind.type,
+    name: kind.label,
+    options: kind.range ? { min: 0, max: 100 } : {},
+    x: desktop.x,
+    y: desktop.y,
+    width: desktop.w,
+    height: desktop.h,
+    x_mobile: mobile.x,
+    y_mobile: mobile.y,
+    width_mobile: mobile.w,
+    height_mobile: mobile.h,
+    variables: [],
+  };
+}
+
+/** The widgets with a new one of a kind added (see `newWidget`). */
 export function addWidget(widgets: readonly EditorWidget[], kind: WidgetKind, id: string): EditorWidget[] {
-  const desktop = cellsOf(widgets, 'desktop');
-  const mobile = cellsOf(widgets, 'mobile');
-  return [
-    ...widgets,
-    {
-      id,
-      type: kind.type,
-      name: kind.label,
-      options: kind.range ? { min: 0, max: 100 } : {},
-      x: 0,
-      y: bottomOf(desktop),
-      width: Math.min(kind.size.w, COLUMNS.desktop),
-      height: kind.size.h,
-      x_mobile: 0,
-      y_mobile: bottomOf(mobile),
-      width_mobile: COLUMNS.mobile,
-      height_mobile: kind.size.h,
-      variables: [],
-    },
-  ];
+  return [...widgets, newWidget(widgets, kind, id)];
+}
+
+/**
+ * The widgets after a drag or a resize in the grid ended: the widget the maker moved stays where it was
+ * put and the ones it now covers go down under it (the grid itself lets a corner resize overlap).
+ */
+export function afterGesture(
+  widgets: readonly EditorWidget[],
+  cells: readonly Cell[],
+  moved: Cell | null,
+  mode: LayoutMode,
+): readonly EditorWidget[] {
+  const placed = moved && cells.find((c) => c.i === moved.i);
+  return withCells(widgets, placed ? pushDownFrom(cells, placed) : cells, mode);
+}
+
+/** The widgets with no two overlapping on either layout (see `resolveOverlaps`): what a save sends. */
+export function withoutOverlaps(widgets: readonly EditorWidget[]): readonly EditorWidget[] {
+  const desktop = withCells(
+    widgets,
+    resolveOverlaps(cellsOf(widgets, 'desktop'), COLUMNS.desktop),
+    'desktop',
+  );
+  return withCells(desktop, resolveOverlaps(cellsOf(desktop, 'mobile'), COLUMNS.mobile), 'mobile');
 }
 
 export function removeWidget(widgets: readonly EditorWidget[], id: string): EditorWidget[] {
@@ -163,25 +183,6 @@ export function nudgeWidget(
   return withCells(widgets, pushDownFrom(cellsOf(widgets, mode), { i: id, x, y, w, h }), mode);
 }
 
-const overlaps = (a: Cell, b: Cell) =>
-  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-
-/**
- * The cells with one of them placed where the maker put it and the others it now covers pushed down under
- * it (and under each other), top to bottom, as a drag in the grid does.
- */
-export function pushDownFrom(cells: readonly Cell[], placed: Cell): Cell[] {
-  const settled = [placed];
-  const others = cells.filter((c) => c.i !== placed.i).sort((a, b) => a.y - b.y || a.x - b.x);
-  for (const other of others) {
-    let cell = other;
-    for (let hit = settled.find((s) => overlaps(s, cell)); hit; hit = settled.find((s) => overlaps(s, cell)))
-      cell = { ...cell, y: hit.y + hit.h };
-    settled.push(cell);
-  }
-  return settled;
-}
-
 /** The arrow key's step: arrows move, Shift+arrows resize; null for other keys. */
 export function nudgeForKey(key: string, shift: boolean): Nudge | null {
   const step: Record<string, [number, number]> = {
@@ -195,9 +196,13 @@ export function nudgeForKey(key: string, shift: boolean): Nudge | null {
   return shift ? { dw: d[0], dh: d[1] } : { dx: d[0], dy: d[1] };
 }
 
-/** The widgets as `PUT /iot/v2/dashboards/{id}` takes them: both layouts and the linked variables' ids. */
+/**
+ * The widgets as `PUT /iot/v2/dashboards/{id}` takes them: both layouts, without overlaps, and the linked
+ * variables' ids.
+ */
 export function toWidgetPayload(widgets: readonly EditorWidget[]): WidgetRequest[] {
-  return widgets.map(({ variables, name, ...w }) => ({
+  // Never two widgets over each other, whatever the gestures left.
+  return withoutOverlaps(widgets).map(({ variables, name, ...w }) => ({
     ...w,
     ...(name.trim() ? { name: name.trim() } : {}),
     variables: variables.map((v) => v.id),

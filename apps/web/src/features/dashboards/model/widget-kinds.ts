@@ -66,7 +66,7 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
   kind('led', 'Status (LED)', { w: 2, h: 2 }, isBoolean),
   kind('gauge', 'Gauge', { w: 3, h: 3 }, hasMinMax, { range: true }),
   kind('percentage', 'Percentage', { w: 2, h: 2 }, hasMinMax, { range: true }),
-  kind('messenger', 'Messenger', { w: 4, h: 4 }, isString),
+  kind('messenger', 'Messenger', { w: 4, h: 4 }, isString, { writes: true }),
   kind('color', 'Color', { w: 2, h: 2 }, isColor, { writes: true }),
   kind('dimmed_light', 'Dimmed light', { w: 3, h: 3 }, isKind('dimmed-light'), { writes: true }),
   kind('colored_light', 'Colored light', { w: 3, h: 3 }, isKind('colored-light'), { writes: true }),

@@ -231,6 +231,11 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
           if (!p) throw apiError(404, 'Property not found');
           p.last_value = (options.body as { value: unknown }).value;
           p.value_updated_at = new Date().toISOString();
+          // Stored in the history too, as the server does.
+          state.values[p.id] = [
+            ...(state.values[p.id] ?? []),
+            { at: p.value_updated_at, value: p.last_value },
+          ];
           return null;
         }
         return state.properties.filter((p) => p.thing_id === id);

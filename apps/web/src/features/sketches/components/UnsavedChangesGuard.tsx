@@ -5,9 +5,10 @@ import { Dialog } from '@/components/Dialog.tsx';
 
 /**
  * Asks before leaving the editor with unsaved changes: inside the app (a link, Back) with a dialog, and on
- * reload, closing the tab or leaving the site with the browser's own prompt (`beforeunload`).
+ * reload, closing the tab or leaving the site with the browser's own prompt (`beforeunload`). The dashboard
+ * editor uses it too, naming what is being edited (`what`).
  */
-export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
+export function UnsavedChangesGuard({ unsaved, what = 'sketch' }: { unsaved: boolean; what?: string }) {
   // Read when a navigation starts, so the blocker never decides on an earlier render's state.
   const latest = useRef(unsaved);
   latest.current = unsaved;
@@ -19,7 +20,7 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
   if (blocker.status !== 'blocked') return null;
   return (
     <Dialog label="Leave without saving?" onClose={blocker.reset}>
-      <p>This sketch has unsaved changes. They are lost if you leave now.</p>
+      <p>This {what} has unsaved changes. They are lost if you leave now.</p>
       <div className="modal-actions">
         <Button variant="subtle" onClick={blocker.reset}>
           Stay

@@ -26,8 +26,9 @@ export function usePublish(space: string, variable: LinkedVariable | undefined, 
   const [watching, setWatching] = useState(false);
   const echoAt = useDeviceEcho(space, variable?.id, watching);
 
-  const publish = async (value: unknown) => {
-    if (!variable) return;
+  /** Resolves true once the value is stored, false when it was refused (and said so). */
+  const publish = async (value: unknown): Promise<boolean> => {
+    if (!variable) return false;
     const startedAt = Date.now();
     setPending({ value });
     setWatching(true);
@@ -37,9 +38,11 @@ export function usePublish(space: string, variable: LinkedVariable | undefined, 
       notePublishedValue(queryClient, space, variable, value);
       // After the local note (stamped now): without a stream, only a later value confirms the write.
       setTimes({ startedAt, storedAt: Date.now() + 1 });
+      return true;
     } catch (err) {
       setWatching(false);
       toast.error(networkErrorMessage(err));
+      return false;
     } finally {
       setPending(null);
     }
