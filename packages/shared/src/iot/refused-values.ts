@@ -30,3 +30,10 @@ export const REFUSED_REASONS = {
   overRateClosed: 'over the message rate for too long',
   tooLarge: 'a packet over the size limit',
 } as const;
+
+/** How a client reads the answer: ids as any string, fields the contract does not name pass through. */
+export const refusedValueReadSchema = refusedValueSchema.loose();
+export const refusedValuesReadSchema = refusedValuesSchema
+  .extend({ device_id: z.string().nullable(), refused: z.array(refusedValueReadSchema) })
+  .loose();
+export type RefusedValuesRead = z.infer<typeof refusedValuesReadSchema>;
