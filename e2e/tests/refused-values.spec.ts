@@ -80,6 +80,26 @@ test('a board still sending a renamed variable shows its refused values on the d
     await expectRefused(page, 'count');
     await checkA11y();
 
+    // On a phone the entry and its Clear action stay on screen (no sideways scroller).
+    await page.setViewportSize({ width: 360, height: 800 });
+    const entry = page.getByRole('region', { name: 'Refused values' }).getByTestId('refused-value').first();
+    await entry.scrollIntoViewIfNeeded();
+    for (const box of [
+      await entry.boundingBox(),
+      await page
+        .getByRole('region', { name: 'Refused values' })
+        .getByRole('button', { name: 'Clear' })
+        .boundingBox(),
+    ]) {
+      expect(box).not.toBeNull();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+    }
+    await checkA11y();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await checkA11y('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1366, height: 800 });
+
     // The delete dialog says the same.
     await page.goto(`/things/${thing.id}/`);
     await page.getByRole('button', { name: 'Delete total' }).click();
