@@ -33,7 +33,9 @@ export function SketchUpdateWarning({
             <Link to="/sketches/$id/" params={{ id: sketchId }}>
               Open the thing’s sketch
             </Link>
-            : its variables follow the thing’s; upload it to the board again.
+            : its <code>thingProperties.h</code> already follows the thing’s variables;{' '}
+            {change === 'rename' ? 'change the name' : 'remove the variable'} where the sketch’s code uses it,
+            then upload it to the board again.
           </>
         ) : (
           `${change === 'rename' ? 'Rename' : 'Remove'} the variable in the board’s sketch and upload it again.`
