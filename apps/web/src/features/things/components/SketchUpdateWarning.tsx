@@ -23,9 +23,10 @@ export function SketchUpdateWarning({
   return (
     <div className="notice notice-warning" role="status" data-testid="sketch-update-warning">
       <p>
-        The board’s sketch must be updated: until it is, the board keeps sending <code>{oldName}</code>
-        {change === 'rename' ? ' under its old name' : ''}, and those values are refused (the thing and device
-        pages list them under Refused values).
+        The board’s sketch must be updated: until it is, the board keeps sending{' '}
+        {change === 'rename' ? 'the old name ' : ''}
+        <code>{oldName}</code>, and those values are refused (the thing and device pages list them under
+        Refused values).
       </p>
       <p>
         {sketchId ? (
