@@ -13,6 +13,7 @@ export * from './iot/groups.ts';
 export * from './iot/names.ts';
 export * from './iot/ota.ts';
 export * from './iot/properties.ts';
+export * from './iot/refused-values.ts';
 export * from './iot/series.ts';
 export * from './iot/series-export.ts';
 export * from './iot/things.ts';

@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { iotDevices } from './iot.ts';
 import { users } from './users.ts';
 
@@ -20,6 +20,27 @@ export const iotDeviceConnectivity = pgTable('iot_device_connectivity', {
   lastRejection: jsonb('last_rejection').$type<{ at: string; topic: string; name: string; reason: string }>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a device sent that was refused, by the name it used and why (issue 28 item 3): a board still sending a
+ * renamed variable's old name shows here with a count and the last time. One row per (device, name, reason),
+ * added to in batches (`rejections.ts`), at most `MAX_REFUSED_ROWS_PER_DEVICE` rows a device. `name` is ""
+ * for a message refused whole (over the rate, too large, malformed).
+ */
+export const iotDeviceRefusedValues = pgTable(
+  'iot_device_refused_values',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => iotDevices.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    reason: text('reason').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.name, t.reason] })],
+);
 
 /**
  * External broker mode: the access token an application registered as its user's MQTT password (the broker

@@ -1,9 +1,10 @@
+import { REFUSED_REASONS } from '@tinkercloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Access } from './access.ts';
 import type { AuthResult, ClientAuth, ClientIdentity, VerifiedCertificate } from './client-auth.ts';
 import type { Commands } from './commands.ts';
 import type { ConnectivityRepository, DeviceIdentity } from './connectivity.repository.ts';
-import { type DeviceRate, overRate } from './device-rate.ts';
+import { type DeviceRate, overRate, overRateTooLong } from './device-rate.ts';
 import type { Forward, Ingest } from './ingest.ts';
 import type { Presence } from './presence.ts';
 import type { Rejections } from './rejections.ts';
@@ -28,8 +29,17 @@ export interface BrokerHandlers {
   ): Promise<AuthResult>;
   connected(who: ClientIdentity, connection: object): Promise<void>;
   disconnected(who: ClientIdentity, connection: object): Promise<void>;
-  /** Checks, then handles (stores, answers) a publish; settles after what it stored is committed. */
-  publish(who: ClientIdentity, topic: string, payload: Uint8Array): Promise<PublishDecision>;
+  /**
+   * Checks, then handles (stores, answers) a publish; settles after what it stored is committed. A device's
+   * QoS 1 message over its rate settles only once its token is there (the broker acknowledges then, so the
+   * board's in-flight window backs off); `open` says whether its connection still is, after that wait.
+   */
+  publish(
+    who: ClientIdentity,
+    topic: string,
+    payload: Uint8Array,
+    opts?: { qos?: number; open?: () => boolean },
+  ): Promise<PublishDecision>;
   maySubscribe(who: ClientIdentity, topic: string): Promise<boolean>;
   subscribed(who: ClientIdentity, topic: string): void;
   mayReceive(who: ClientIdentity, topic: string): boolean;
@@ -72,6 +82,32 @@ export function createBrokerHandlers(deps: {
     return r && Date.now() - r.at <= FRESH_RECORD_MS ? r.device : undefined;
   }
 
+  /**
+   * A device's message against its rate. QoS 0: over it, dropped and counted (nothing to hold back). QoS 1:
+   * waits for its token, its PUBACK with it; one that would wait longer than the bound is refused (the
+   * connection closes unacknowledged, the board sends it again after reconnecting) and counted.
+   */
+  async function withinRate(deviceId: string, topic: string, qos: number) {
+    if (qos === 0) {
+      if (deps.rate.take(deviceId)) return 'admitted';
+      deps.rejections.refuseMessage(deviceId, topic, overRate(deps.rate), REFUSED_REASONS.overRateDropped);
+      return 'dropped';
+    }
+    const admitted = deps.rate.admit(deviceId);
+    if (admitted === true) return 'admitted';
+    if (admitted === false) {
+      deps.rejections.refuseMessage(
+        deviceId,
+        topic,
+        overRateTooLong(deps.rate),
+        REFUSED_REASONS.overRateClosed,
+      );
+      return 'refused';
+    }
+    await admitted;
+    return 'admitted';
+  }
+
   return {
     async authenticate(clientId, username, password, certificate) {
       const result = await deps.auth.authenticate(clientId, username, password, certificate);
@@ -101,7 +137,7 @@ export function createBrokerHandlers(deps: {
       if (session) await presence.disconnected(who.deviceId, session.space, connection);
     },
 
-    async publish(who, topic, payload) {
+    async publish(who, topic, payload, opts) {
       if (!(await access.mayPublish(who, topic))) {
         deps.logger.info({ who, topic }, 'MQTT publish refused');
         return { allowed: false };
@@ -110,11 +146,11 @@ export function createBrokerHandlers(deps: {
       if (!t) return { allowed: false };
       if (who.kind === 'device') {
         presence.activity(who.deviceId);
-        // Over its rate: acknowledged (QoS 1) but dropped and counted, so the device does not send it again.
-        if (!deps.rate.take(who.deviceId)) {
-          deps.rejections.refuseMessage(who.deviceId, topic, overRate(deps.rate));
-          return { allowed: true, forward: null };
-        }
+        const admitted = await withinRate(who.deviceId, topic, opts?.qos ?? 0);
+        if (admitted === 'dropped') return { allowed: true, forward: null };
+        if (admitted === 'refused') return { allowed: false };
+        // Held for its token meanwhile: a connection that ended since will send it again, so it is not stored.
+        if (opts?.open && !opts.open()) return { allowed: false };
         if (t.scope === 'device') {
           // c/up is for the cloud alone; the legacy e/o carries device attributes nobody subscribes to.
           if (t.channel === 'c/up') void commands.command(who.deviceId, payload);
@@ -146,7 +182,12 @@ export function createBrokerHandlers(deps: {
 
     tooLarge(who, bytes, maxBytes) {
       if (who?.kind === 'device')
-        deps.rejections.refuseMessage(who.deviceId, '', tooLargeReason(bytes, maxBytes));
+        deps.rejections.refuseMessage(
+          who.deviceId,
+          '',
+          tooLargeReason(bytes, maxBytes),
+          REFUSED_REASONS.tooLarge,
+        );
       else deps.logger.info({ who, bytes, maxBytes }, 'MQTT packet over the maximum size: connection closed');
     },
   };

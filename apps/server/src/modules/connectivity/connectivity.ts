@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
+import { REFUSED_REASONS } from '@tinkercloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -32,6 +33,7 @@ import { createIngest, type IngestOptions } from './ingest.ts';
 import { parseLogLine } from './mosquitto-log.ts';
 import { createPresence } from './presence.ts';
 import { encodeSenml, valueToRecords } from './protocol.ts';
+import { createRefusedValuesRepository } from './refused-values.repository.ts';
 import { createRejections } from './rejections.ts';
 import { createSessions } from './sessions.ts';
 import { createStaleSweep } from './stale-sweep.ts';
@@ -105,7 +107,7 @@ export async function createConnectivity(deps: ConnectivityDeps) {
     subscribe: (space, handler) => bus?.subscribe(space, handler) ?? (() => undefined),
   };
   const repo = createConnectivityRepository(db);
-  const rejections = createRejections({ repo, logger });
+  const rejections = createRejections({ repo, refused: createRefusedValuesRepository(db), logger });
   const rate = createDeviceRate(mqtt.limits.deviceRate);
   const presence = createPresence({ repo, events, logger });
   // Kept until the live bus says a thing changed (here or in another process).
@@ -315,6 +317,10 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     dst,
     /** Values and status changes stored here, for triggers. */
     feed: parts.feed,
+    /** Each device's message rate (messages held for their token: `rate.held()`). */
+    rate: parts.rate,
+    /** Writes the refusals counted and not written yet (they are written within a second anyway). */
+    flushRejections: () => rejections.flush(),
 
     async start(opts: StartOptions) {
       userOfAccessToken = opts.userOfAccessToken;
@@ -499,11 +505,13 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
 
   /**
    * Mosquitto has no per-client message rate: the check runs here, on the share of the device's messages this
-   * process receives. Over it, the message is acknowledged to the broker, dropped and counted.
+   * process receives. Over it, the message is acknowledged to the broker, dropped and counted, whatever its
+   * QoS: the broker acknowledged it to the device already, and holding the server's own acknowledgement would
+   * hold every device's messages behind it on the shared subscription (connectivity README).
    */
   function withinRate(deviceId: string, topic: string): boolean {
     if (parts.rate.take(deviceId)) return true;
-    rejections.refuseMessage(deviceId, topic, overRate(parts.rate));
+    rejections.refuseMessage(deviceId, topic, overRate(parts.rate), REFUSED_REASONS.overRateDropped);
     return false;
   }
 
@@ -628,6 +636,8 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     ingest,
     /** Values and status changes stored here, for triggers. */
     feed: parts.feed,
+    rate: parts.rate,
+    flushRejections: () => rejections.flush(),
     /** The server's own client of the broker (tests drop its connection). */
     broker,
     dynsec,

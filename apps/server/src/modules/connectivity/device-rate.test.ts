@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDeviceRate } from './device-rate.ts';
 
 describe('device message rate', () => {
@@ -16,5 +16,49 @@ describe('device message rate', () => {
   it('limits nothing at 0 per second', () => {
     const rate = createDeviceRate({ perSecond: 0, burst: 1 });
     expect(Array.from({ length: 100 }, () => rate.take('a')).every(Boolean)).toBe(true);
+  });
+
+  it('holds a message over the rate until its token is there, in order, within the bounds', async () => {
+    vi.useFakeTimers();
+    try {
+      const rate = createDeviceRate({
+        perSecond: 10,
+        burst: 2,
+        now: () => Date.now(),
+        maxHoldMs: 300,
+        maxHeldPerDevice: 2,
+      });
+      expect([rate.admit('a'), rate.admit('a')]).toEqual([true, true]);
+      const released: number[] = [];
+      const first = rate.admit('a');
+      const second = rate.admit('a');
+      expect(first).toBeInstanceOf(Promise);
+      expect(second).toBeInstanceOf(Promise);
+      void (first as Promise<void>).then(() => released.push(1));
+      void (second as Promise<void>).then(() => released.push(2));
+      // A third would pass the per-device bound; another device has its own bucket.
+      expect(rate.admit('a')).toBe(false);
+      expect(rate.admit('b')).toBe(true);
+      expect(rate.held()).toEqual({ now: 2, total: 2 });
+      await vi.advanceTimersByTimeAsync(100);
+      expect(released).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(released).toEqual([1, 2]);
+      expect(rate.held().now).toBe(0);
+      // A wait longer than maxHoldMs is refused: at 10 a second the fourth in debt would wait 400 ms.
+      const slow = createDeviceRate({ perSecond: 10, burst: 1, now: () => Date.now(), maxHoldMs: 300 });
+      const waits = [slow.admit('a'), slow.admit('a'), slow.admit('a'), slow.admit('a'), slow.admit('a')];
+      expect(waits.map((w) => (w instanceof Promise ? 'held' : w))).toEqual([
+        true,
+        'held',
+        'held',
+        'held',
+        false,
+      ]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(slow.held().now).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -97,7 +97,10 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       const who = client ? identities.get(client) : undefined;
       if (!who || !handlers) return done(new Error('not authorized'));
       packet.retain = false;
-      handlers.publish(who, packet.topic, packet.payload as Buffer).then(
+      // A device's QoS 1 publish over its rate settles late: its PUBACK waits, and so does the reading of the
+      // connection's next packets (Aedes reads on once a chunk's packets are all handled).
+      const open = () => !client?.closed;
+      handlers.publish(who, packet.topic, packet.payload as Buffer, { qos: packet.qos, open }).then(
         (decision) => {
           if (!decision.allowed) return done(new Error(`not authorized to publish on ${packet.topic}`));
           if (decision.forward === null) packet.topic = DISCARDED;

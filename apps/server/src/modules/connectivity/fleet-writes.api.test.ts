@@ -10,6 +10,7 @@ import { iotTestApp } from '../iot/testing/iot-fixtures.ts';
 import { createConnectivityRepository } from './connectivity.repository.ts';
 import { createIngest, ingestOptionsFor } from './ingest.ts';
 import { createPresence } from './presence.ts';
+import { createRefusedValuesRepository } from './refused-values.repository.ts';
 import { createRejections } from './rejections.ts';
 import { createSessions, RECHECK_AFTER_MS } from './sessions.ts';
 import { createThingCache } from './thing-cache.ts';
@@ -153,7 +154,7 @@ describe('periodic fleet work on the database', () => {
           }
         },
       },
-      rejections: createRejections({ repo, logger }),
+      rejections: createRejections({ repo, refused: createRefusedValuesRepository(t.db), logger }),
       logger,
       options: ingestOptionsFor('pglite'),
     });

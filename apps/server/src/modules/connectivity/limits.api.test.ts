@@ -98,30 +98,44 @@ describe('what a device may send', () => {
     expect(c.last_rejection?.reason).toMatch(/^a packet of \d+ bytes is over the limit of 65536 bytes/);
   });
 
-  it('drops the messages of a device over its rate, acknowledged, and counts them on its connectivity page', async () => {
+  it('drops the QoS 0 messages of a device over its rate and counts them on its connectivity page', async () => {
     const s = await setup();
     const sent = 20;
     const started = Date.now();
-    await Promise.all(
-      Array.from({ length: sent }, (_, i) =>
-        s.client.publishAsync(
-          s.out,
-          Buffer.from(encodeSenml(valueToRecords('temperature', 'FLOAT', i, T0 + i * 1000))),
-          { qos: 1 },
-        ),
-      ),
-    );
+    for (let i = 0; i < sent; i++)
+      s.client.publish(
+        s.out,
+        Buffer.from(encodeSenml(valueToRecords('temperature', 'FLOAT', i, T0 + i * 1000))),
+        {
+          qos: 0,
+        },
+      );
+    // Nothing acknowledges a QoS 0 message: what was stored and what was refused add up to what was sent.
+    let c: Connectivity;
+    let stored: number;
+    for (const deadline = Date.now() + 15_000; ; ) {
+      await t.connectivity?.flushRejections();
+      c = (
+        await f.call(s.user.id, 'GET', `/iot/v2/devices/${s.device.id}/connectivity`)
+      ).json() as Connectivity;
+      stored = (await storedPoints(t.db, s.ids.get('temperature'))).length;
+      if (c.rejected_messages + stored === sent || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const seconds = (Date.now() - started) / 1000;
-    const stored = (await storedPoints(t.db, s.ids.get('temperature'))).length;
     // A burst of 5, then 1 a second: the rest were dropped.
     expect(stored).toBeGreaterThanOrEqual(BURST);
     expect(stored).toBeLessThanOrEqual(BURST + Math.ceil(seconds));
-    const c = await connectivityWhen(s.user.id, s.device.id, (x) => x.rejected_messages === sent - stored);
     expect(c.rejected_messages).toBe(sent - stored);
     expect(c.last_rejection).toMatchObject({
       topic: s.out,
       reason: `over the message rate of 1 per second (bursts of ${BURST}): dropped`,
     });
+    // Shown among the refused values, by its reason.
+    const refused = (await f.call(s.user.id, 'GET', `/iot/v2/devices/${s.device.id}/refused_values`)).json();
+    expect(refused.refused).toEqual([
+      expect.objectContaining({ name: '', reason: 'over the message rate', count: sent - stored }),
+    ]);
     // The device stays connected.
     expect(s.client.connected).toBe(true);
   });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
+import type { RefusedCount, RefusedValuesRepository } from './refused-values.repository.ts';
 
 /** A warning per device at most this often; the counter itself counts every refused value. */
 const LOG_INTERVAL_MS = 60_000;
@@ -8,19 +9,75 @@ const LOG_INTERVAL_MS = 60_000;
  * turn each dropped message into a database write.
  */
 const MESSAGE_FLUSH_MS = 1_000;
+/**
+ * Refusals by name and reason are written at most this often, in one statement per `REFUSED_ROWS_PER_WRITE`
+ * pairs: a board sending an old name every second is one row added to, not a write per message.
+ */
+const REFUSED_FLUSH_MS = 1_000;
+const REFUSED_ROWS_PER_WRITE = 1_000;
+/** Pairs waiting for their write at most; past it new pairs wait for the next flush's room (counted still). */
+const MAX_PENDING_REFUSED = 10_000;
+/** What a stored name or reason keeps of what the device sent (anything may arrive as a name). */
+const MAX_NAME = 100;
+const MAX_REASON = 200;
 
 type Rejection = { at: string; topic: string; name: string; reason: string };
 
 /**
  * Counts what devices send that cannot be stored (malformed payloads, unknown names, wrong types, bad times),
  * and the messages refused whole (over the maximum packet size or the device's rate): per device in the
- * database (`GET /iot/v2/devices/{id}/connectivity`) and as a warning in the log.
+ * database (`GET /iot/v2/devices/{id}/connectivity`), by name and reason with counts and the last time
+ * (`GET /iot/v2/devices/{id}/refused_values`), and as a warning in the log.
  */
-export function createRejections(deps: { repo: ConnectivityRepository; logger: FastifyBaseLogger }) {
+export function createRejections(deps: {
+  repo: ConnectivityRepository;
+  refused: RefusedValuesRepository;
+  logger: FastifyBaseLogger;
+}) {
   const loggedAt = new Map<string, number>();
   const sinceLog = new Map<string, number>();
   const pendingMessages = new Map<string, { count: number; last: Rejection }>();
   let flushTimer: NodeJS.Timeout | null = null;
+  const pendingRefused = new Map<string, RefusedCount>();
+  let refusedTimer: NodeJS.Timeout | null = null;
+  let refusedWrite: Promise<void> = Promise.resolve();
+
+  /** Counts one (device, name, reason) for the next write of the refused values. */
+  function countRefused(deviceId: string, name: string, reason: string, at: Date) {
+    const n = name.slice(0, MAX_NAME);
+    const r = reason.slice(0, MAX_REASON);
+    const key = `${deviceId}\u0000${n}\u0000${r}`;
+    const pending = pendingRefused.get(key);
+    if (pending) {
+      pending.count += 1;
+      pending.lastAt = at;
+    } else if (pendingRefused.size < MAX_PENDING_REFUSED) {
+      pendingRefused.set(key, { deviceId, name: n, reason: r, count: 1, lastAt: at });
+    }
+    if (!refusedTimer) {
+      refusedTimer = setTimeout(() => void flushRefused(), REFUSED_FLUSH_MS);
+      refusedTimer.unref();
+    }
+  }
+
+  /** Writes the pairs gathered, one write after another (a slow database is not asked twice at once). */
+  function flushRefused(): Promise<void> {
+    if (refusedTimer) clearTimeout(refusedTimer);
+    refusedTimer = null;
+    const batch = [...pendingRefused.values()];
+    pendingRefused.clear();
+    refusedWrite = refusedWrite.then(async () => {
+      for (let i = 0; i < batch.length; i += REFUSED_ROWS_PER_WRITE) {
+        try {
+          await deps.refused.add(batch.slice(i, i + REFUSED_ROWS_PER_WRITE));
+        } catch (err) {
+          // Informative counts: a failed write is logged, not retried (the device keeps sending anyway).
+          deps.logger.warn({ err }, 'refused values not stored');
+        }
+      }
+    });
+    return refusedWrite;
+  }
 
   function log(
     deviceId: string,
@@ -58,11 +115,14 @@ export function createRejections(deps: { repo: ConnectivityRepository; logger: F
   return {
     /**
      * A message refused whole (too large, over the device's rate): counted now, written within a second with
-     * the others of that second.
+     * the others of that second. `summary`: the reason among the refused values, where `reason` carries
+     * details that would make a row per message (a packet's size).
      */
-    refuseMessage(deviceId: string, topic: string, reason: string): void {
-      const last = { at: new Date().toISOString(), topic, name: '', reason };
+    refuseMessage(deviceId: string, topic: string, reason: string, summary = reason): void {
+      const at = new Date();
+      const last = { at: at.toISOString(), topic, name: '', reason };
       log(deviceId, topic, 1, last, 'device message refused');
+      countRefused(deviceId, '', summary, at);
       const pending = pendingMessages.get(deviceId);
       if (pending) {
         pending.count += 1;
@@ -74,14 +134,18 @@ export function createRejections(deps: { repo: ConnectivityRepository; logger: F
       }
     },
 
-    /** Writes the message refusals not written yet (at shutdown). */
-    flush: flushMessages,
+    /** Writes the refusals not written yet (at shutdown, and tests). */
+    async flush(): Promise<void> {
+      await flushMessages();
+      await flushRefused();
+    },
 
     async record(deviceId: string, topic: string, errors: { name: string; reason: string }[]): Promise<void> {
       const last = errors[errors.length - 1];
       if (!last) return;
       const count = errors.length;
       const now = Date.now();
+      for (const e of errors) countRefused(deviceId, e.name, e.reason, new Date(now));
       log(deviceId, topic, count, last, 'device values rejected');
       try {
         await deps.repo.addRejections(deviceId, count, {

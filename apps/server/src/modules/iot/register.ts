@@ -6,6 +6,8 @@ import { appLoginRoutes } from '../connectivity/app-logins.routes.ts';
 import { deviceConnectivityRoutes } from '../connectivity/connectivity.routes.ts';
 import { createDeviceConnectivityService } from '../connectivity/device-connectivity.service.ts';
 import type { ConnectivityHooks } from '../connectivity/hooks.ts';
+import { refusedValuesRoutes } from '../connectivity/refused-values.routes.ts';
+import { createRefusedValuesService } from '../connectivity/refused-values.service.ts';
 import { iotEvents } from '../live/iot-events.ts';
 import type { EventBus } from '../live/live-event.ts';
 import { createSpaceAccess, createSpaceResolver } from '../spaces/space-access.ts';
@@ -238,6 +240,9 @@ export async function registerIotModules(app: FastifyInstance, deps: IotModulesD
       await authed.register(devicesRoutes, { devices });
       await authed.register(deviceConnectivityRoutes, {
         connectivity: createDeviceConnectivityService({ db, devices }),
+      });
+      await authed.register(refusedValuesRoutes, {
+        refused: createRefusedValuesService({ db, devices, things }),
       });
       await authed.register(appLoginRoutes, { connectivity });
       await authed.register(otaRoutes, { ota });

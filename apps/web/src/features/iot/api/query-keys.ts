@@ -17,6 +17,7 @@ import type { GraphRange } from '@tinkercloud/shared';
  * | `['iot', space, 'thing', id]` | `GET /iot/v2/things/{id}`: `Thing` |
  * | `['iot', space, 'thing', id, 'properties']` | `GET /iot/v2/things/{id}/properties`: `Property[]` |
  * | `['iot', space, 'thing', id, 'tags']` | `GET /iot/v2/things/{id}/tags`: `TagPair[]` |
+ * | `['iot', space, 'device' or 'thing', id, 'refused']` | `GET …/refused_values` (`features/devices/api/refused-values.ts`) |
  * | `['iot', 'timezones']` | `GET /iot/v2/timezones`: `TimezoneInfo[]` (the same in every space) |
  * | `['iot', space, 'thing', id, 'series', range]` | the chart series of the thing's numeric variables |
  * | `['iot', space, 'triggers']` | `GET /iot/v1/triggers`: `Trigger[]` |

@@ -1,4 +1,4 @@
-import { dashboardCopyName, toErrorBody } from '@tinkercloud/shared';
+import { dashboardCopyName, type RefusedValue, toErrorBody } from '@tinkercloud/shared';
 import type { Dashboard, Widget } from '@/features/dashboards/api/dashboard-schemas.ts';
 import type { Ota } from '@/features/devices/api/ota.ts';
 import {
@@ -40,6 +40,8 @@ export interface FakeIotState {
   sketches: Named[];
   /** Files and secrets per sketch id (`features/sketches/testing/fake-sketches.ts`); a blank .ino if absent. */
   sketchContent: Record<string, FakeSketchContent>;
+  /** What each device sent that was refused (`…/refused_values`, a thing's through its device). */
+  refused: Record<string, RefusedValue[]>;
 }
 
 const apiError = (status: number, detail: string) =>
@@ -66,6 +68,7 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
     failTriggers: false,
     sketches: [],
     sketchContent: {},
+    refused: {},
     ...seed,
   };
   const calls: Call[] = [];
@@ -209,6 +212,11 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
         return { set: true };
       }
       if (sub === 'status') return { id, events: state.statuses[id] ?? [] };
+      if (sub === 'refused_values') {
+        device(id);
+        if (method === 'DELETE') state.refused[id] = [];
+        return method === 'DELETE' ? null : { device_id: id, refused: state.refused[id] ?? [] };
+      }
       if (method === 'DELETE') {
         softDelete('DEVICE', device(id), url);
         state.devices = state.devices.filter((d) => d.id !== id);
@@ -241,6 +249,10 @@ export function fakeIot(seed: Partial<FakeIotState> = {}, groupsSeed: Partial<Fa
         return state.properties.filter((p) => p.thing_id === id);
       }
       const found = thing(id);
+      if (sub === 'refused_values') {
+        const deviceId = found.device_id ?? null;
+        return { device_id: deviceId, refused: deviceId ? (state.refused[deviceId] ?? []) : [] };
+      }
       if (sub === 'sketch' && method === 'PUT') {
         found.sketch_id = sketches.generateForThing(found).id;
         return found;

@@ -16,6 +16,7 @@ import {
   withType,
 } from '../model/variable-form.ts';
 import { PropertyTypePicker } from './PropertyTypePicker.tsx';
+import { SketchUpdateWarning } from './SketchUpdateWarning.tsx';
 
 /**
  * Adds a variable to a thing, or edits one (`property` given): name, type from the catalogue, permission,
@@ -86,6 +87,13 @@ export function VariableDialog({
             />
           )}
         </FormField>
+        {property && form.name.trim() !== '' && form.name.trim() !== property.name && (
+          <SketchUpdateWarning
+            thingId={thingId}
+            oldName={property.variable_name ?? property.name}
+            change="rename"
+          />
+        )}
         <PropertyTypePicker
           value={form.type}
           onChange={(type) => setForm((f) => withType(f, type))}

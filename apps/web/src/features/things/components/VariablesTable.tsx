@@ -14,6 +14,7 @@ import { deleteProperty } from '../api/thing-writes.ts';
 import { thingPropertiesQueryOptions } from '../api/things.ts';
 import { useIotContext } from '../api/use-iot-context.ts';
 import { PublishValueForm } from './PublishValueForm.tsx';
+import { SketchUpdateWarning } from './SketchUpdateWarning.tsx';
 import { ValueView } from './ValueView.tsx';
 import { VariableDialog } from './VariableDialog.tsx';
 
@@ -209,6 +210,11 @@ function DeleteVariableDialog({ property, onClose }: { property: Property; onClo
       <p>
         Delete <strong>{property.name}</strong> and its values? A sketch that uses it no longer syncs it.
       </p>
+      <SketchUpdateWarning
+        thingId={property.thing_id}
+        oldName={property.variable_name ?? property.name}
+        change="delete"
+      />
       <div className="modal-actions">
         <Button variant="subtle" onClick={onClose}>
           Cancel

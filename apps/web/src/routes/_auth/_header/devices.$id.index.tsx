@@ -4,6 +4,7 @@ import { DEFAULT_GRAPH_RANGE } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
 import { EmptyState } from '@/components/Page.tsx';
 import { DeviceInfo } from '@/features/devices/components/DeviceInfo.tsx';
+import { RefusedValues } from '@/features/devices/components/RefusedValues.tsx';
 import { StatusHistory } from '@/features/devices/components/StatusHistory.tsx';
 import { deviceQueryOptions } from '@/features/iot/api/detail-queries.ts';
 import { GraphRangeLinks } from '@/features/iot/components/GraphRangeLinks.tsx';
@@ -51,6 +52,11 @@ function DeviceOverview() {
           />
         )}
       </section>
+      <RefusedValues
+        space={selected.id}
+        source={{ kind: 'device', id }}
+        canClear={spaceAllows(selected, 'iot.write')}
+      />
       <section className="device-section" aria-labelledby="history-title">
         <div className="section-header">
           <h2 id="history-title">History</h2>

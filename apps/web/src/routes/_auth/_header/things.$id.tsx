@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useServices } from '@/app/services.tsx';
 import { NotFound } from '@/components/NotFound.tsx';
 import { Page } from '@/components/Page.tsx';
+import { RefusedValues } from '@/features/devices/components/RefusedValues.tsx';
 import { thingQueryOptions } from '@/features/iot/api/detail-queries.ts';
 import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
 import { spaceAllows } from '@/features/iot/model/permissions.ts';
@@ -71,6 +72,7 @@ function ThingPage() {
         <h2 id="thing-variables-title">Variables</h2>
         <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} editable />
       </section>
+      <RefusedValues space={selected.id} source={{ kind: 'thing', id }} canClear={canWrite} />
       <ThingSketchSection thingId={thing.id} sketchId={thing.sketch_id} canWrite={canWrite} />
       <section className="device-section" aria-labelledby="thing-tags-title">
         <h2 id="thing-tags-title">Tags</h2>
