@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { at, renderApp } from '@/test/app-harness.tsx';
 import type { Device, Thing } from '../iot/api/schemas.ts';
 import { fakeIot } from '../iot/testing/fake-iot.ts';
-import { tagParamSchema } from './model/tag-filter.ts';
+import { tagParamSchema } from './model/list-search.ts';
 
 const devices: Device[] = [
   { id: 'd1', name: 'kitchen-probe', device_status: 'ONLINE', tags: { room: 'kitchen', kind: 'probe' } },

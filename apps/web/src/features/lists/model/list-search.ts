@@ -1,6 +1,18 @@
-import { listSearchSchema } from '@tinkercloud/shared';
+import { listSearchSchema, TAG_PART_MAX_LENGTH, TAG_PART_PATTERN } from '@tinkercloud/shared';
 import { z } from 'zod';
-import { tagParamSchema } from './tag-filter.ts';
+
+// Route search schemas load with the first page: the rest of the tag filter lives in tag-filter.ts.
+const tagPart = (s: string) => s.length <= TAG_PART_MAX_LENGTH && TAG_PART_PATTERN.test(s);
+
+/** `tag=key:value` (the server's tag rule allows no colon in either part); anything else is dropped. */
+export const tagParamSchema = z
+  .string()
+  .refine((s) => {
+    const parts = s.split(':');
+    return parts.length === 2 && parts.every(tagPart);
+  })
+  .optional()
+  .catch(undefined);
 
 /**
  * The list pages' search: spec 2.2's forcesearch, `view=trash` for the kind's trash (an unknown view is dropped),
