@@ -1,16 +1,14 @@
-import { listSearchSchema, TAG_PART_MAX_LENGTH, TAG_PART_PATTERN } from '@tinkercloud/shared';
+import { listSearchSchema } from '@tinkercloud/shared';
 import { z } from 'zod';
 
-// Route search schemas load with the first page: the rest of the tag filter lives in tag-filter.ts.
-const tagPart = (s: string) => s.length <= TAG_PART_MAX_LENGTH && TAG_PART_PATTERN.test(s);
-
-/** `tag=key:value` (the server's tag rule allows no colon in either part); anything else is dropped. */
+/**
+ * `tag=key:value`, each part by the server's tag rule (TAG_PART_PATTERN and TAG_PART_MAX_LENGTH of
+ * packages/shared, written out here: route search schemas load with the first page, and importing the names
+ * module pulls it all in); anything else is dropped. The rest of the tag filter lives in tag-filter.ts.
+ */
 export const tagParamSchema = z
   .string()
-  .refine((s) => {
-    const parts = s.split(':');
-    return parts.length === 2 && parts.every(tagPart);
-  })
+  .regex(/^[\w.@-]{1,64}:[\w.@-]{1,64}$/)
   .optional()
   .catch(undefined);
 
