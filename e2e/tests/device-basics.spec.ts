@@ -197,3 +197,54 @@ test("a variable's CSV from the thing page holds its stored values; the device p
   expect(both).toContain(',level,FLOAT,1000000');
   expect(both).toContain(',note,CHARSTRING,not this one');
 });
+
+test("a thing's time zone changed on its page reaches its connected board", async ({ page, checkA11y }) => {
+  test.setTimeout(120_000);
+  const account = await signUp(page);
+  const api = await apiSession(BASE_URL, account);
+  const made = await api.call<{ id: string }>('PUT', '/iot/v2/devices', {
+    name: 'clock-board',
+    type: 'login_and_secretkey_wifi',
+  });
+  const key = 'TZKEY23456789ABCDEFGHJKLMNPQRSTU';
+  await api.call('PUT', `/iot/v2/devices/${made.id}/pass`, { password: key });
+  const thing = await api.call<{ id: string }>('PUT', '/iot/v2/things', {
+    name: 'Clock',
+    timezone: 'UTC',
+    device_id: made.id,
+    properties: [],
+  });
+
+  await page.goto(`/things/${thing.id}/`);
+  const field = page.getByLabel('Time zone');
+  await expect(field).toBeEnabled();
+  await expect(field).toHaveValue('UTC');
+  const url = await brokerUrl(page);
+  const running = board(url, made.id, key);
+  try {
+    expect(await running.answered).toBe('connected');
+    // The board learns UTC (offset 0) as it starts, then Tokyo's +9 h once the zone is changed.
+    const tokyo = new Promise<void>((resolve) =>
+      running.device.on('timezone', (tz: { offset: number }) => {
+        if (tz.offset === 32_400) resolve();
+      }),
+    );
+    await field.fill('Mars/Base');
+    await page.getByRole('button', { name: 'Set time zone' }).click();
+    await expect(page.getByText('Choose a time zone from the list, such as Europe/Rome.')).toBeVisible();
+    await checkA11y('time zone refused');
+    await field.fill('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Set time zone' }).click();
+    await expect(page.getByText('Time zone set to Asia/Tokyo')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Asia/Tokyo' })).toBeVisible();
+    expect((await api.call<{ timezone: string }>('GET', `/iot/v2/things/${thing.id}`)).timezone).toBe(
+      'Asia/Tokyo',
+    );
+    // The server's offset scan (every 30 s) tells connected boards: bounded here, not timed.
+    await tokyo;
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  } finally {
+    await running.device.stop().catch(() => undefined);
+  }
+});

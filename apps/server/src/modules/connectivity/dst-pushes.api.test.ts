@@ -71,6 +71,21 @@ describe('timezone offset changes', () => {
     expect(read.json().timezone).toBe('Asia/Tokyo');
   });
 
+  it('tells a device of a zone changed after it was told its own and before the next scan', async () => {
+    const { user, thing, device, client, down, dst } = await berlinDevice();
+    const answer = nextMessage(client, down);
+    await client.publishAsync(`/a/d/${device.id}/c/up`, Buffer.from(encodeCommand({ type: 'TimezoneUp' })));
+    expect(decodeCommand(await answer)).toEqual({ type: 'TimezoneDown', ...timezoneInfo('Europe/Berlin') });
+    const changed = await broker.f.call(user.id, 'POST', `/iot/v2/things/${thing.id}`, {
+      timezone: 'Asia/Tokyo',
+    });
+    expect(changed.statusCode).toBe(200);
+    // The first scan to see this device: it must not take Tokyo for what the device was told.
+    const pushed = nextMessage(client, down);
+    await dst.scan();
+    expect(decodeCommand(await pushed)).toMatchObject({ type: 'TimezoneDown', offset: 32_400 });
+  });
+
   it('leaves a device alone while its offset holds', async () => {
     const { device, client, down, dst } = await berlinDevice();
     await dst.scan(BEFORE - 3_600_000);
