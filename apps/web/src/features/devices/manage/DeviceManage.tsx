@@ -32,7 +32,7 @@ export function DeviceManage({ device }: { device: Device }) {
 }
 
 function RenameDeviceDialog({ device, onClose }: { device: Device; onClose: () => void }) {
-  const rename = useRenameDevice(device.id);
+  const rename = useRenameDevice(device.id, device.thing?.id);
   const [name, setName] = useState(device.name);
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {

@@ -18,7 +18,7 @@ export function devicePassQueryOptions(ctx: Ctx, id: string) {
 }
 
 /** `POST /iot/v2/devices/{id}` with a new name; the device list and the thing that shows it read it again. */
-export function useRenameDevice(deviceId: string) {
+export function useRenameDevice(deviceId: string, thingId?: string) {
   const ctx = useIotContext();
   return useApiMutation<void, string>({
     mutationFn: async (name) => {
@@ -28,7 +28,12 @@ export function useRenameDevice(deviceId: string) {
         organization: ctx.space,
       });
     },
-    invalidates: [iotKeys.device(ctx.space, deviceId), iotKeys.devices(ctx.space), iotKeys.things(ctx.space)],
+    invalidates: [
+      iotKeys.device(ctx.space, deviceId),
+      iotKeys.devices(ctx.space),
+      iotKeys.things(ctx.space),
+      ...(thingId ? [iotKeys.thing(ctx.space, thingId)] : []),
+    ],
     successMessage: (_, name) => `Device renamed to ${name}`,
   });
 }
