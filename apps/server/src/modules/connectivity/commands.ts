@@ -31,6 +31,8 @@ export function createCommands(deps: {
   lastValues: (propertyIds: string[]) => Promise<Map<string, { at: Date; value: unknown }>>;
   /** OTA updates: the device's reports and the offer of a pending update. */
   ota?: OtaDevice;
+  /** Hears each timezone a device is told, so the offset scan knows it (dst-pushes.ts `remember`). */
+  toldTimezone?: (deviceId: string, thingId: string, zone: string, until: number) => void;
 }) {
   const queues = new Map<string, Promise<void>>();
 
@@ -62,9 +64,16 @@ export function createCommands(deps: {
     return records;
   }
 
-  async function lastValuesUpdate(thingId: string): Promise<Uint8Array> {
+  /** The thing's zone now, as the device is told it (and the offset scan hears it). */
+  function tellTimezone(deviceId: string, thingId: string, zone: string) {
+    const tz = timezoneInfo(zone);
+    deps.toldTimezone?.(deviceId, thingId, zone, tz.until);
+    return tz;
+  }
+
+  async function lastValuesUpdate(deviceId: string, thingId: string): Promise<Uint8Array> {
     const thing = await deps.repo.thing(thingId);
-    const tz = timezoneInfo(thing?.timezone ?? 'UTC');
+    const tz = tellTimezone(deviceId, thingId, thing?.timezone ?? 'UTC');
     const records = [
       ...(await lastValueRecords(thingId)),
       { name: 'tz_offset', value: tz.offset },
@@ -96,13 +105,15 @@ export function createCommands(deps: {
         return;
       case 'LastValuesBegin': {
         const thingId = await sessions.thingOf(deviceId, true);
-        if (thingId) await deps.outbound.publish(`/a/d/${deviceId}/c/dw`, await lastValuesUpdate(thingId));
+        if (thingId)
+          await deps.outbound.publish(`/a/d/${deviceId}/c/dw`, await lastValuesUpdate(deviceId, thingId));
         return;
       }
       case 'TimezoneUp': {
         const thingId = await sessions.thingOf(deviceId);
         const thing = thingId ? await deps.repo.thing(thingId) : null;
-        const tz = timezoneInfo(thing?.timezone ?? 'UTC');
+        const zone = thing?.timezone ?? 'UTC';
+        const tz = thingId ? tellTimezone(deviceId, thingId, zone) : timezoneInfo(zone);
         await sessions.send(deviceId, { type: 'TimezoneDown', offset: tz.offset, until: tz.until });
         return;
       }

@@ -204,6 +204,7 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
   const broker = await createEmbeddedBroker(logger, { maxPacketBytes: mqtt.limits.maxPacketBytes });
   const outbound = { publish: broker.publish };
   const sessions = createSessions({ repo, outbound, logger, disconnect: (id) => broker.disconnect(id) });
+  const dst = createDstPushes({ sessions, things: parts.things, logger });
   const commands = createCommands({
     repo,
     sessions,
@@ -212,13 +213,13 @@ async function embedded(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'embedde
     logger,
     lastValues: parts.lastValues,
     ota: parts.ota,
+    toldTimezone: dst.remember,
   });
   const tokens = createClientTokens({
     db,
     issuer: `${config.publicUrl}/iot`,
   });
   const access = createAccess({ repo, sessions, resolve: createSpaceResolver(db) });
-  const dst = createDstPushes({ sessions, things: parts.things, logger });
   let stopDst: (() => void) | null = null;
   let userOfAccessToken: StartOptions['userOfAccessToken'] | null = null;
   let tokenAccepted: StartOptions['tokenAccepted'] | null = null;
@@ -400,6 +401,7 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
   const outbound = { publish: (topic: string, payload: Uint8Array) => broker.publish(topic, payload) };
   // Mosquitto kicks a client whose credentials or roles change; nothing to end here.
   const sessions = createSessions({ repo, outbound, logger, disconnect: () => undefined });
+  const dst = createDstPushes({ sessions, things, logger });
   const commands = createCommands({
     repo,
     sessions,
@@ -408,9 +410,9 @@ async function external(parts: Parts, mqtt: Extract<MqttConfig, { mode: 'externa
     logger,
     lastValues: parts.lastValues,
     ota: parts.ota,
+    toldTimezone: dst.remember,
   });
   const dynsec = createDynsec({ client: broker.client, logger });
-  const dst = createDstPushes({ sessions, things, logger });
   let stopDst: (() => void) | null = null;
   const stale = createStaleSweep({
     repo,

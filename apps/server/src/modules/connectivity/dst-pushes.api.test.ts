@@ -23,14 +23,14 @@ const sessionOpen = (userId: string, deviceId: string) =>
 async function berlinDevice() {
   const user = await broker.t.createUser();
   const device = await broker.f.deviceWithKey(user.id);
-  await broker.f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
+  const thing = await broker.f.thingWith(user.id, [], { deviceId: device.id, timezone: 'Europe/Berlin' });
   const client = await broker.f.connectDevice(device);
   await sessionOpen(user.id, device.id);
   const down = `/a/d/${device.id}/c/dw`;
   await client.subscribeAsync(down, { qos: 1 });
   const dst = broker.t.connectivity?.dst;
   if (!dst) throw new Error('the test app runs no broker');
-  return { device, client, down, dst };
+  return { user, thing, device, client, down, dst };
 }
 
 describe('timezone offset changes', () => {
@@ -49,6 +49,41 @@ describe('timezone offset changes', () => {
     const answer = decodeCommand(await next);
     expect(answer).toMatchObject({ type: 'TimezoneDown' });
     expect((answer as { until: number }).until).not.toBe(SUMMER_UNTIL);
+  });
+
+  it("tells a connected device the new offset at the next scan once its thing's time zone is changed", async () => {
+    const { user, thing, client, down, dst } = await berlinDevice();
+    await dst.scan(BEFORE);
+    const refused = await broker.f.call(user.id, 'POST', `/iot/v2/things/${thing.id}`, {
+      timezone: 'Mars/Base',
+    });
+    expect(refused.statusCode).toBe(400);
+    const pushed = nextMessage(client, down);
+    const changed = await broker.f.call(user.id, 'POST', `/iot/v2/things/${thing.id}`, {
+      timezone: 'Asia/Tokyo',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().timezone).toBe('Asia/Tokyo');
+    // Still before Berlin's own change: only the edit can make the scan speak.
+    await dst.scan(BEFORE + 1_000);
+    expect(decodeCommand(await pushed)).toMatchObject({ type: 'TimezoneDown', offset: 32_400 });
+    const read = await broker.f.call(user.id, 'GET', `/iot/v2/things/${thing.id}`);
+    expect(read.json().timezone).toBe('Asia/Tokyo');
+  });
+
+  it('tells a device of a zone changed after it was told its own and before the next scan', async () => {
+    const { user, thing, device, client, down, dst } = await berlinDevice();
+    const answer = nextMessage(client, down);
+    await client.publishAsync(`/a/d/${device.id}/c/up`, Buffer.from(encodeCommand({ type: 'TimezoneUp' })));
+    expect(decodeCommand(await answer)).toEqual({ type: 'TimezoneDown', ...timezoneInfo('Europe/Berlin') });
+    const changed = await broker.f.call(user.id, 'POST', `/iot/v2/things/${thing.id}`, {
+      timezone: 'Asia/Tokyo',
+    });
+    expect(changed.statusCode).toBe(200);
+    // The first scan to see this device: it must not take Tokyo for what the device was told.
+    const pushed = nextMessage(client, down);
+    await dst.scan();
+    expect(decodeCommand(await pushed)).toMatchObject({ type: 'TimezoneDown', offset: 32_400 });
   });
 
   it('leaves a device alone while its offset holds', async () => {

@@ -30,7 +30,8 @@ export function createDstPushes(deps: { sessions: Sessions; things: ThingCache; 
     const zone = (await deps.things.get(thingId))?.thing.timezone ?? 'UTC';
     const known = told.get(deviceId);
     if (!known || known.thingId !== thingId) {
-      // Seen for the first time: it learnt its timezone when it connected, at the earliest at the last scan.
+      // Seen for the first time and its telling not heard (another process answered it): it learnt its
+      // timezone when it connected, at the earliest at the last scan.
       const { until } = timezoneInfo(zone, since);
       told.set(deviceId, { thingId, zone, until });
       if (until >= Math.floor(now / 1000)) return;
@@ -44,6 +45,14 @@ export function createDstPushes(deps: { sessions: Sessions; things: ThingCache; 
   }
 
   return {
+    /**
+     * What a device was told as its session began (LastValuesUpdate, TimezoneDown): a zone changed between
+     * that and the next scan is then pushed, where assuming the current zone would keep the old offset.
+     */
+    remember(deviceId: string, thingId: string, zone: string, until: number): void {
+      told.set(deviceId, { thingId, zone, until });
+    },
+
     /** Tells every connected device whose offset changed since it was last told. */
     async scan(now = Date.now()): Promise<void> {
       const since = lastScan ?? now;

@@ -10,7 +10,7 @@ import { apiSession } from '../../../../../e2e/support/api.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import { httpStream, injectStream, type SseReader } from '../../../test/sse.ts';
 import { mosquittoFor, useExternalBroker } from './testing/external-broker-fixture.ts';
-import { nextMessage } from './testing/mqtt-fixtures.ts';
+import { closed, nextMessage } from './testing/mqtt-fixtures.ts';
 
 // A second process needs a database two processes can open: PGlite is one process's.
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -135,5 +135,21 @@ describe.skipIf(!onServer || 'missing' in found)('two server processes (PostgreS
     } finally {
       onA.close();
     }
+  }, 60_000);
+
+  it("refuses a device's old key everywhere once the other process set a new one", async () => {
+    const s = await setup();
+    const newKey = 'NEWKEY23456789ABCDEFGHJKLMNPQRST';
+    const ended = closed(s.client);
+    await s.onB.call('PUT', `/iot/v2/devices/${s.device.id}/pass`, { password: newKey });
+    await ended;
+    // The key check of process A (this one) agrees with B's write at once.
+    const url = `/iot/v2/devices/${s.device.id}/pass`;
+    expect((await ext.f.call(s.user.id, 'POST', url, { password: s.device.secret })).statusCode).toBe(400);
+    expect((await ext.f.call(s.user.id, 'POST', url, { password: newKey })).statusCode).toBe(200);
+    const refused = await ext.f.connectDevice(s.device).catch((err: { code?: number }) => err.code);
+    expect(refused).toBe(5);
+    const fresh = await ext.f.connectDevice({ id: s.device.id, secret: newKey });
+    expect(fresh.connected).toBe(true);
   }, 60_000);
 });

@@ -34,11 +34,13 @@ import {
 import type { ListKind } from '../model/list-kinds.ts';
 import { filterRows, fingerprint, type ListRow, mergeRows } from '../model/list-rows.ts';
 import type { ListView } from '../model/list-search.ts';
+import { hasTag, parseTag, type Tags, tagChoices, tagParam } from '../model/tag-filter.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FolderBreadcrumb } from './FolderBreadcrumb.tsx';
 import { FolderNameDialog } from './FolderNameDialog.tsx';
 import { listColumns } from './list-columns.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
+import { TagFilterSelect } from './TagFilterSelect.tsx';
 import { TrashView } from './TrashView.tsx';
 import '../lists.css';
 
@@ -70,6 +72,15 @@ export interface GroupListProps<T> {
   actions?: ReactNode | ((folderId: string | null) => ReactNode);
   /** An item's own row actions (a sketch's Rename, Duplicate...), shown before Move and Delete. */
   itemActions?: (item: Named) => ReactNode;
+  /** For kinds whose items carry tags: the filter beside the search, kept in the page's `?tag=key:value`. */
+  tagFilter?: TagFilterProps<T>;
+}
+
+export interface TagFilterProps<T> {
+  tagsOf: (record: T) => Tags;
+  /** The `tag` search parameter. */
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
 }
 
 /**
@@ -108,6 +119,7 @@ function GroupListInSpace<T>({
   empty,
   actions,
   itemActions,
+  tagFilter,
 }: GroupListProps<T>) {
   const { selected: space } = useSpaces();
   const canWrite = spaceAllows(space, 'iot.write');
@@ -138,7 +150,7 @@ function GroupListInSpace<T>({
       ) : (
         <FolderView
           {...{ kind, label, records, idOf, columns, rowTestId, forceSearch, deleteItem, errorTitle, empty }}
-          {...{ itemActions }}
+          {...{ itemActions, tagFilter }}
           canWrite={canWrite}
           canDelete={canDelete}
           path={opened}
@@ -161,6 +173,7 @@ function FolderView<T>({
   errorTitle,
   empty,
   itemActions,
+  tagFilter,
   canWrite,
   canDelete,
   path,
@@ -191,13 +204,21 @@ function FolderView<T>({
     enabled: !records || records.data !== undefined,
   });
 
-  const rows = useMemo(
-    () =>
-      listing.data
-        ? filterRows(mergeRows<T>(listing.data, records ? (records.data ?? []) : null, idOf), search)
-        : undefined,
-    [listing.data, records, idOf, search],
+  const tag = parseTag(tagFilter?.value);
+  const tagsOf = tagFilter?.tagsOf;
+  const tagChoiceList = useMemo(
+    () => (tagsOf ? tagChoices(records?.data ?? [], tagsOf) : []),
+    [records?.data, tagsOf],
   );
+  const tagValue = tagFilter?.value;
+  const rows = useMemo(() => {
+    if (!listing.data) return undefined;
+    const found = filterRows(mergeRows<T>(listing.data, records ? (records.data ?? []) : null, idOf), search);
+    const wanted = parseTag(tagValue);
+    // Folders stay, so the items tagged inside them can be reached with the filter kept.
+    if (!wanted || !tagsOf) return found;
+    return found.filter((r) => r.type === 'folder' || hasTag(tagsOf(r.record as T), wanted));
+  }, [listing.data, records, idOf, search, tagValue, tagsOf]);
   const trashItems = useTrashItems(kind, deleteItem ?? (() => Promise.resolve()));
   const trash = (items: Named[]) => trashItems.mutateAsync(items).then(() => setSelected(new Set()));
   const kindColumns = listColumns(columns as readonly Column<T | GroupItem>[], (folder) => {
@@ -241,12 +262,17 @@ function FolderView<T>({
   };
   const emptyState = search.trim()
     ? { title: `No ${kind.singular} or folder matches “${search.trim()}”`, hint: 'Try another name.' }
-    : path.length > 0
+    : tag
       ? {
-          title: 'This folder is empty',
-          hint: `Move ${kind.plural} here with Move, or make a folder inside it.`,
+          title: `No ${kind.singular} here is tagged ${tag.key}: ${tag.value}`,
+          hint: 'Choose All tags to see every one.',
         }
-      : empty;
+      : path.length > 0
+        ? {
+            title: 'This folder is empty',
+            hint: `Move ${kind.plural} here with Move, or make a folder inside it.`,
+          }
+        : empty;
 
   return (
     <>
@@ -260,6 +286,14 @@ function FolderView<T>({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
+        {tagFilter && (
+          <TagFilterSelect
+            plural={kind.plural}
+            choices={tagChoiceList}
+            value={tag}
+            onChange={(chosen) => tagFilter.onChange(chosen ? tagParam(chosen) : undefined)}
+          />
+        )}
         {canWrite && (
           <Button variant="subtle" onClick={() => setDialog({ type: 'new-folder' })}>
             New folder

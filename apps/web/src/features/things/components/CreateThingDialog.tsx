@@ -27,7 +27,7 @@ export function defaultTimezone(zones: readonly TimezoneInfo[], local = browserT
 }
 const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const offsetLabel = (seconds: number) => {
+export const offsetLabel = (seconds: number) => {
   const sign = seconds < 0 ? '−' : '+';
   const abs = Math.abs(seconds);
   const h = Math.floor(abs / 3600);

@@ -6,7 +6,9 @@ import { EmptyState } from '@/components/Page.tsx';
 import { DeviceInfo } from '@/features/devices/components/DeviceInfo.tsx';
 import { RefusedValues } from '@/features/devices/components/RefusedValues.tsx';
 import { StatusHistory } from '@/features/devices/components/StatusHistory.tsx';
+import { DeviceManage } from '@/features/devices/manage/DeviceManage.tsx';
 import { deviceQueryOptions } from '@/features/iot/api/detail-queries.ts';
+import { ExportCsvButton } from '@/features/iot/components/ExportCsvButton.tsx';
 import { GraphRangeLinks } from '@/features/iot/components/GraphRangeLinks.tsx';
 import { VariableCharts } from '@/features/iot/components/VariableCharts.tsx';
 import { LIVE_POLL_MS, useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
@@ -32,6 +34,7 @@ function DeviceOverview() {
   const thing = device.data.thing;
   return (
     <>
+      {spaceAllows(selected, 'iot.write') && <DeviceManage device={device.data} />}
       <div className="device-overview">
         <DeviceInfo device={device.data} />
         <StatusHistory space={selected.id} deviceId={id} />
@@ -61,6 +64,7 @@ function DeviceOverview() {
         <div className="section-header">
           <h2 id="history-title">History</h2>
           <GraphRangeLinks to="/devices/$id/" id={id} current={graph} />
+          {thing && <ExportCsvButton space={selected.id} thingId={thing.id} />}
         </div>
         {thing ? (
           <VariableCharts

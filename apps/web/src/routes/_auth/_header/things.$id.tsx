@@ -5,6 +5,7 @@ import { NotFound } from '@/components/NotFound.tsx';
 import { Page } from '@/components/Page.tsx';
 import { RefusedValues } from '@/features/devices/components/RefusedValues.tsx';
 import { thingQueryOptions } from '@/features/iot/api/detail-queries.ts';
+import { ExportCsvButton } from '@/features/iot/components/ExportCsvButton.tsx';
 import { useLiveUpdates } from '@/features/iot/live/use-live-updates.ts';
 import { spaceAllows } from '@/features/iot/model/permissions.ts';
 import { ThingSketchSection } from '@/features/sketches/components/ThingSketchSection.tsx';
@@ -12,6 +13,7 @@ import { useSpaces } from '@/features/spaces/hooks.ts';
 import { ThingDevicePicker } from '@/features/things/components/ThingDevicePicker.tsx';
 import { DeleteThingButton, ThingSettings } from '@/features/things/components/ThingSettings.tsx';
 import { ThingTags } from '@/features/things/components/ThingTags.tsx';
+import { ThingTimezone } from '@/features/things/components/ThingTimezone.tsx';
 import { ThingWebhook } from '@/features/things/components/ThingWebhook.tsx';
 import { VariablesTable } from '@/features/things/components/VariablesTable.tsx';
 import { loadOrNotFound } from '@/lib/load-or-not-found.ts';
@@ -69,7 +71,10 @@ function ThingPage() {
         {canWrite && <ThingDevicePicker key={thing.id} space={selected.id} thing={thing} />}
       </div>
       <section className="device-section" aria-labelledby="thing-variables-title">
-        <h2 id="thing-variables-title">Variables</h2>
+        <div className="section-header">
+          <h2 id="thing-variables-title">Variables</h2>
+          <ExportCsvButton space={selected.id} thingId={id} />
+        </div>
         <VariablesTable space={selected.id} thingId={id} canWrite={canWrite} editable />
       </section>
       <RefusedValues space={selected.id} source={{ kind: 'thing', id }} canClear={canWrite} />
@@ -82,6 +87,7 @@ function ThingPage() {
         <section className="device-section" aria-labelledby="thing-settings-title">
           <h2 id="thing-settings-title">Settings</h2>
           <ThingSettings key={thing.id} thing={thing} />
+          <ThingTimezone key={`tz-${thing.id}`} thing={thing} />
         </section>
       )}
       <section className="device-section" aria-labelledby="thing-webhook-title">

@@ -22,11 +22,19 @@ export const Route = createFileRoute('/_auth/_sidebar/devices')({
 });
 
 const idOf = (device: { id: string }) => device.id;
+const tagsOf = (device: { tags?: Record<string, string> | undefined }) => device.tags;
 
 function DevicesPage() {
   const { api, config } = useServices();
   const { selected } = useSpaces();
-  const { view, forcesearch } = Route.useSearch();
+  const { view, forcesearch, tag } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tagFilter = {
+    tagsOf,
+    value: tag,
+    onChange: (next: string | undefined) =>
+      void navigate({ search: (s) => ({ ...s, tag: next }), replace: true }),
+  };
   // Status badges follow the live stream: it writes into the devices query this list reads.
   useLiveUpdates();
   const devices = useQuery(devicesQueryOptions(api, config, selected.id));
@@ -43,6 +51,7 @@ function DevicesPage() {
         columns={deviceColumns}
         rowTestId="device-row"
         view={view}
+        tagFilter={tagFilter}
         forceSearch={forcesearch}
         deleteItem={(id) => deleteDevice(api, config, selected.id, id)}
         errorTitle="Devices could not be loaded"

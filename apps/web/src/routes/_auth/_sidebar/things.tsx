@@ -22,11 +22,19 @@ export const Route = createFileRoute('/_auth/_sidebar/things')({
 });
 
 const idOf = (thing: { id: string }) => thing.id;
+const tagsOf = (thing: { tags?: Record<string, string> | undefined }) => thing.tags;
 
 function ThingsPage() {
   const { api, config } = useServices();
   const { selected } = useSpaces();
-  const { view, forcesearch } = Route.useSearch();
+  const { view, forcesearch, tag } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tagFilter = {
+    tagsOf,
+    value: tag,
+    onChange: (next: string | undefined) =>
+      void navigate({ search: (s) => ({ ...s, tag: next }), replace: true }),
+  };
   useLiveUpdates();
   const things = useQuery(thingsQueryOptions(api, config, selected.id));
   const [creating, setCreating] = useState(false);
@@ -47,6 +55,7 @@ function ThingsPage() {
         columns={thingColumns}
         rowTestId="thing-row"
         view={view}
+        tagFilter={tagFilter}
         forceSearch={forcesearch}
         deleteItem={(id) => deleteThing(api, config, selected.id, id)}
         errorTitle="Things could not be loaded"
