@@ -98,6 +98,10 @@ export default function UplotPlot({ model, window, height, onCursor, onZoom, ref
         },
         onReset: resetZoom,
         getWindow: () => latest.current.window,
+        onTimeTicks: (tickPx, labelPx) => {
+          host.dataset.xTickPx = tickPx.toFixed(1);
+          host.dataset.xLabelPx = labelPx.toFixed(1);
+        },
       }),
       model.data as uPlot.AlignedData,
       host,

@@ -14,6 +14,8 @@ export interface PlotCallbacks {
   onReset: () => void;
   /** The chart's whole window now (it slides in Live): a zoom or pan stays inside it. */
   getWindow: () => ChartWindow;
+  /** The time axis chose its step: the pixels between ticks and the widest label's, for tests and people. */
+  onTimeTicks?: (tickPx: number, labelPx: number) => void;
 }
 
 /** uPlot's own axis font, named here so the labels are measured in the font they are drawn in. */
@@ -72,8 +74,10 @@ export function plotOptions(
       // The tick distance is chosen from the plot's width and the labels' own width: they never overlap.
       space: (u, _axis, min, max, plotWidth) => {
         labelWidth ??= labelWidthMeter(measurer(u));
+        const { stepMs, spacePx } = timeTickSpacing(max - min, plotWidth, labelWidth);
+        callbacks.onTimeTicks?.(spacePx, labelWidth(stepMs));
         // A hair under the distance, so uPlot picks the same step rather than the next one up.
-        return timeTickSpacing(max - min, plotWidth, labelWidth).spacePx - 0.01;
+        return spacePx - 0.01;
       },
       values: (_u, splits, _axis, _space, incr) => splits.map((t) => formatTimeTick(t, incr)),
     },
