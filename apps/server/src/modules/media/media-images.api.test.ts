@@ -166,4 +166,29 @@ describe('POST /storage/media/v1 (widget and template images)', () => {
     expect((await remove(admin.id, org.id, logoId)).statusCode).toBe(404);
     expect((await t.app.inject(logo.json().logo)).statusCode).toBe(200);
   });
+
+  it("gives a custom template pictures: uploaded images (or https ones), at most 5, kept in the template's detail", async () => {
+    const maker = await t.createUser();
+    const image = (await upload(maker.id, null, PNG)).json();
+    const thing = (await f.call(maker.id, 'PUT', '/iot/v2/things', { name: 'Greenhouse' })).json();
+    const created = await f.call(maker.id, 'POST', '/storage/template/v1/', {
+      name: 'Greenhouse kit',
+      thing_ids: [thing.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().template_id as string;
+    expect(created.json().image_links).toEqual([]);
+    const links = [image.link, 'https://example.org/kit.jpg'];
+    const patched = await f.call(maker.id, 'PATCH', `/storage/template/v1/${id}`, { image_links: links });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().image_links).toEqual(links);
+    expect((await f.call(maker.id, 'GET', `/storage/template/v1/${id}`)).json().image_links).toEqual(links);
+    for (const bad of [['javascript:alert(1)'], ['http://example.org/a.png'], Array(6).fill(image.link)]) {
+      const refused = await f.call(maker.id, 'PATCH', `/storage/template/v1/${id}`, { image_links: bad });
+      expect(refused.statusCode).toBe(400);
+    }
+    // A rename leaves the pictures as they are.
+    await f.call(maker.id, 'PATCH', `/storage/template/v1/${id}`, { name: 'Greenhouse v2' });
+    expect((await f.call(maker.id, 'GET', `/storage/template/v1/${id}`)).json().image_links).toEqual(links);
+  });
 });
