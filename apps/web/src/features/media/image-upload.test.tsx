@@ -105,4 +105,52 @@ describe('Image widget upload', () => {
     ).toBeTruthy();
     expect((within(dialog).getByLabelText('Image address') as HTMLInputElement).value).toBe('');
   });
+
+  it("lists the space's uploads: one is used for the widget, one deleted after asking", async () => {
+    const iot = board();
+    const other = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    let media = [IMAGE_ID, other].map((id) => ({
+      id,
+      link: `/storage/media/v1/${id}`,
+      content_type: 'image/png',
+      size: 16,
+      created_at: new Date().toISOString(),
+    }));
+    const deleted: string[] = [];
+    const handle = (url: string, options: RequestOptions) => {
+      if (url === '/storage/media/v1' && (options.method ?? 'GET') === 'GET') return { media, limit: 50 };
+      if (url.startsWith('/storage/media/v1/') && options.method === 'DELETE') {
+        const id = url.split('/').at(-1) as string;
+        deleted.push(id);
+        media = media.filter((m) => m.id !== id);
+        return null;
+      }
+      return iot.handle(url, options);
+    };
+    renderApp('/dashboards/b1/', { handle });
+    const dialog = await openImageDialog();
+    fireEvent.click(within(dialog).getByText('Uploaded images'));
+    const details = within(dialog).getByText('Uploaded images').closest('details') as HTMLDetailsElement;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    expect(await within(dialog).findByText('Uploaded images (2 of 50)')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use Uploaded 2' }));
+    expect((within(dialog).getByLabelText('Image address') as HTMLInputElement).value).toBe(
+      `/storage/media/v1/${other}`,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Uploaded 1' }));
+    const ask = within(dialog).getByRole('group', { name: 'Delete Uploaded 1?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(deleted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Uploaded 1' }));
+    fireEvent.click(
+      within(within(dialog).getByRole('group', { name: 'Delete Uploaded 1?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await within(dialog).findByText('Uploaded images (1 of 50)')).toBeTruthy();
+    expect(deleted).toEqual([IMAGE_ID]);
+    // The dialog is still open: deleting an image does not close or submit it.
+    expect(screen.getByRole('dialog', { name: 'Configure Image' })).toBeTruthy();
+  });
 });

@@ -1,5 +1,6 @@
 import { FormField } from '@/components/FormField.tsx';
 import { ImageUploadButton } from '@/features/media/components/ImageUploadButton.tsx';
+import { UploadedImages } from '@/features/media/components/UploadedImages.tsx';
 import type { LinkedVariable } from '../api/dashboard-schemas.ts';
 import type { WidgetKind } from '../model/widget-kinds.ts';
 
@@ -45,6 +46,7 @@ export function WidgetExtraFields(props: WidgetExtraFieldsProps) {
             )}
           </FormField>
           <ImageUploadButton onUploaded={props.onUrl} />
+          <UploadedImages onPick={props.onUrl} />
         </>
       )}
       {kind.step && (

@@ -1,8 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type AppConfig,
   MEDIA_IMAGE_TYPES,
   MEDIA_MAX_BYTES,
   type MediaImage,
+  mediaImageListSchema,
   mediaImageSchema,
   mediaPathPattern,
 } from '@tinkercloud/shared';
@@ -42,10 +44,38 @@ export async function uploadImage(api: ApiRequest, config: AppConfig, space: str
 /** The address a widget or template stores for an uploaded image. */
 export const imageAddress = (config: AppConfig, image: MediaImage) => mediaUrl(config, image.link);
 
+type MediaCtx = { api: ApiRequest; config: AppConfig; space: string };
+
+/** The cache of a space's uploaded images. */
+export const mediaKey = (space: string) => ['media', space] as const;
+
+/** `GET /storage/media/v1`: the space's uploaded images, newest first, and how many it may hold. */
+export function mediaImagesQueryOptions({ api, config, space }: MediaCtx) {
+  return queryOptions({
+    queryKey: mediaKey(space),
+    queryFn: async () =>
+      mediaImageListSchema.parse(await api(mediaUrl(config, '/storage/media/v1'), { organization: space })),
+  });
+}
+
 /** Uploads an image for a widget or a template; a refusal (type, size, the space's quota) is toasted. */
-export function useUploadImage(ctx: { api: ApiRequest; config: AppConfig; space: string }) {
+export function useUploadImage(ctx: MediaCtx) {
   return useApiMutation<MediaImage, File>({
     mutationFn: (file) => uploadImage(ctx.api, ctx.config, ctx.space, file),
     successMessage: 'Image uploaded',
+    invalidates: [mediaKey(ctx.space)],
+  });
+}
+
+/** `DELETE /storage/media/v1/{id}`: frees room in the space; what showed the image shows nothing after. */
+export function useDeleteImage(ctx: MediaCtx) {
+  return useApiMutation<unknown, string>({
+    mutationFn: (id) =>
+      ctx.api(mediaUrl(ctx.config, `/storage/media/v1/${encodeURIComponent(id)}`), {
+        method: 'DELETE',
+        organization: ctx.space,
+      }),
+    successMessage: 'Image deleted',
+    invalidates: [mediaKey(ctx.space)],
   });
 }
