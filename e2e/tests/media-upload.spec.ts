@@ -11,6 +11,7 @@ const PNG = Buffer.from(
 
 test('an image widget shows a picture uploaded from its dialog; an SVG is refused with the reason', async ({
   page,
+  checkA11y,
 }) => {
   test.setTimeout(120_000);
   const owner = await signUp(page);
@@ -31,6 +32,11 @@ test('an image widget shows a picture uploaded from its dialog; an SVG is refuse
   ).toBeVisible();
   await picker.setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByLabel('Image address')).toHaveValue(/^\/storage\/media\/v1\/[0-9a-f-]{36}$/);
+  // The space's uploads are listed in the dialog, to use again or delete.
+  await dialog.getByText('Uploaded images').click();
+  await expect(dialog.getByText('Uploaded images (1 of 50)')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Use Uploaded 1' })).toBeVisible();
+  await checkA11y('image widget dialog');
   await dialog.getByLabel('Widget name').fill('Plan');
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
