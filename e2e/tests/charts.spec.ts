@@ -22,7 +22,7 @@ async function dragAcross(page: Page, over: Locator, fromShare: number, toShare:
   await page.mouse.up();
 }
 
-test('charts load with their page, show values under the cursor, zoom by a dragged range and step booleans', async ({
+test('charts load with their page, show values under the cursor, zoom by a dragged range or the wheel, pan, space their labels and step booleans', async ({
   page,
 }) => {
   // Sign-up, a dashboard, a device page and many interactions: more than the default minute on a busy machine.
@@ -72,6 +72,36 @@ test('charts load with their page, show values under the cursor, zoom by a dragg
   await over.dblclick();
   await expect(reset).toBeHidden();
   await expect.poll(async () => (await shownRange(canvas)).span).toBe(5 * 60_000);
+
+  // The wheel zooms around the cursor; zoomed, a drag pans (the span stays, the range moves earlier).
+  const middle = await over.boundingBox();
+  if (!middle) throw new Error('the plot has no box');
+  await page.mouse.move(middle.x + middle.width * 0.5, middle.y + middle.height / 2);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => (await shownRange(canvas)).span).toBeLessThan(5 * 60_000);
+  await expect(reset).toBeVisible();
+  const zoomed = await shownRange(canvas);
+  await dragAcross(page, over, 0.3, 0.7);
+  await expect.poll(async () => (await shownRange(canvas)).max).toBeLessThan(zoomed.max - 1000);
+  expect((await shownRange(canvas)).span).toBeCloseTo(zoomed.span, -2);
+  await reset.click();
+  await expect.poll(async () => (await shownRange(canvas)).span).toBe(5 * 60_000);
+
+  // Time labels never overlap: the ticks sit at least a label (measured in Chromium) apart, at both widths.
+  for (const width of [360, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(async () => {
+        const [tick, label] = await Promise.all([
+          canvas.getAttribute('data-x-tick-px'),
+          canvas.getAttribute('data-x-label-px'),
+        ]);
+        return Number(tick) - Number(label);
+      })
+      .toBeGreaterThanOrEqual(16);
+    expect(Number(await canvas.getAttribute('data-x-label-px'))).toBeGreaterThan(20);
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
 
   // The canvas follows the theme: a new primary colour (the first series) is drawn once <html> changes.
   const magentaPixels = () =>

@@ -20,6 +20,7 @@ export * from './iot/things.ts';
 export * from './iot/trigger-firings.ts';
 export * from './iot/triggers.ts';
 export * from './live.ts';
+export * from './media.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './search-params.ts';

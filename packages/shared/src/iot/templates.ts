@@ -215,10 +215,23 @@ export const createCustomTemplateSchema = z.object({
 });
 export type CreateCustomTemplate = z.input<typeof createCustomTemplateSchema>;
 
+/** A template holds at most this many pictures. */
+export const TEMPLATE_IMAGES_MAX = 5;
+/** A template's picture: an image uploaded to `/storage/media/v1` (its path or full address) or an https one. */
+export const templateImageLinkSchema = z
+  .string()
+  .max(500)
+  .refine(
+    (link) => /^\/storage\/media\/v1\/[0-9a-f-]{36}$/.test(link) || /^https:\/\/\S+$/.test(link),
+    'an image uploaded to /storage/media/v1, or an https:// address',
+  );
+
 /** `PATCH /storage/template/v1/{id}`: what is given changes (nothing given: the template as it is). */
 export const updateCustomTemplateSchema = z.object({
   name: templateName.optional(),
   description: templateDescription.optional(),
+  /** Replaces the template's pictures. */
+  image_links: z.array(templateImageLinkSchema).max(TEMPLATE_IMAGES_MAX).optional(),
 });
 export type UpdateCustomTemplate = z.infer<typeof updateCustomTemplateSchema>;
 

@@ -610,6 +610,8 @@ export const iotCustomTemplates = pgTable(
     description: text('description').notNull().default(''),
     content: jsonb('content').$type<TemplateContent>().notNull(),
     compatibleBoards: jsonb('compatible_boards').$type<string[]>().notNull().default([]),
+    /** The template's pictures (`image_links`): images uploaded to /storage/media/v1 or https addresses. */
+    imageLinks: jsonb('image_links').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

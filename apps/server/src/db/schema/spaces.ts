@@ -130,19 +130,23 @@ export const planRenewals = pgTable(
   (t) => [check('plan_renewals_one_target', sql`(${t.userId} is null) <> (${t.organizationId} is null)`)],
 );
 
-/** Uploaded images (space logos), kept in the database so every server process serves them. */
+/**
+ * Uploaded images (space logos; widget and template images, `image`), kept in the database so every server
+ * process serves them. An image of My Cloud has no space but its owner.
+ */
 export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['logo', 'second_logo'] }).notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['logo', 'second_logo', 'image'] }).notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_organization_idx').on(t.organizationId)],
+  (t) => [index('media_organization_idx').on(t.organizationId), index('media_owner_idx').on(t.ownerUserId)],
 );
 
 /** Branding of a pro space (spec 3 "Branding customization"); name and second logo come from the space. */

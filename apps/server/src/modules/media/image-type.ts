@@ -1,6 +1,7 @@
-/** Image types we store. SVG is not one: it can carry scripts. */
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-type ImageType = (typeof IMAGE_TYPES)[number];
+import type { MEDIA_IMAGE_TYPES } from '@tinkercloud/shared';
+
+/** Image types we store (the shared list). SVG is not one: it can carry scripts. */
+type ImageType = (typeof MEDIA_IMAGE_TYPES)[number];
 
 const startsWith = (buf: Uint8Array, bytes: readonly number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);

@@ -1,15 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 
 type MediaRow = typeof media.$inferSelect;
 export type MediaKind = MediaRow['kind'];
+/** Whose uploaded images: a space's, or (no space) the caller's My Cloud. */
+export type MediaOwner = { organizationId: string | null; ownerUserId: string };
+
+/** SQL: an uploaded image (not a logo) of this owner. */
+const imagesOf = (owner: MediaOwner): SQL =>
+  and(
+    eq(media.kind, 'image'),
+    owner.organizationId
+      ? eq(media.organizationId, owner.organizationId)
+      : and(isNull(media.organizationId), eq(media.ownerUserId, owner.ownerUserId)),
+  ) as SQL;
 
 /** The only SQL for stored images. */
 export function createMediaRepository(db: Database) {
   return {
     async insert(values: {
-      organizationId: string;
+      organizationId: string | null;
+      ownerUserId?: string;
       kind: MediaKind;
       contentType: string;
       bytes: Buffer;
@@ -30,6 +42,34 @@ export function createMediaRepository(db: Database) {
 
     async delete(id: string): Promise<void> {
       await db.delete(media).where(eq(media.id, id));
+    },
+
+    /** The owner's uploaded images, newest first, without their bytes. */
+    async listImages(owner: MediaOwner) {
+      return db
+        .select({
+          id: media.id,
+          contentType: media.contentType,
+          size: media.size,
+          createdAt: media.createdAt,
+        })
+        .from(media)
+        .where(imagesOf(owner))
+        .orderBy(desc(media.createdAt), desc(media.id));
+    },
+
+    async countImages(owner: MediaOwner): Promise<number> {
+      const rows = await db.select({ n: count() }).from(media).where(imagesOf(owner));
+      return rows[0]?.n ?? 0;
+    },
+
+    /** Deletes an image of this owner; false when it has none by that id (another space's included). */
+    async deleteImage(owner: MediaOwner, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(media)
+        .where(and(eq(media.id, id), imagesOf(owner)))
+        .returning({ id: media.id });
+      return rows.length > 0;
     },
   };
 }

@@ -9,6 +9,8 @@ import { customizationRoutes } from '../customization/customization.routes.ts';
 import { createCustomizationService } from '../customization/customization.service.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import { createMediaService } from '../media/media.service.ts';
+import { mediaImagesRoutes } from '../media/media-images.routes.ts';
+import { createMediaImagesService } from '../media/media-images.service.ts';
 import { invitationsRoutes } from '../members/invitations.routes.ts';
 import { createInvitationsService } from '../members/invitations.service.ts';
 import { membersRoutes } from '../members/members.routes.ts';
@@ -16,6 +18,7 @@ import { createMembersService } from '../members/members.service.ts';
 import { plansRoutes } from '../plans/plans.routes.ts';
 import { createPlansService } from '../plans/plans.service.ts';
 import { createUsageSource, type UsageSource } from '../plans/usage.ts';
+import { createSpaceResolver } from './space-access.ts';
 import { spacesRoutes } from './spaces.routes.ts';
 import { createSpacesService } from './spaces.service.ts';
 
@@ -41,6 +44,9 @@ export async function registerSpaceModules(app: FastifyInstance, deps: SpaceModu
     plans: createPlansService({ db, config, usage: deps.usage ?? createUsageSource(db) }),
   });
   await app.register(mediaRoutes, { media: createMediaService({ db, config }) });
+  await app.register(mediaImagesRoutes, {
+    images: createMediaImagesService({ db, resolve: createSpaceResolver(db) }),
+  });
   await app.register(catalogueRoutes, { catalogue: createCatalogueService({ db }) });
   await app.register(customizationRoutes, {
     customization: createCustomizationService({ db, accounts, config }),

@@ -63,8 +63,10 @@ const NOT_IN_A_SPACE: Record<string, ['public' | 'signed-in', string]> = {
   'GET /ota/v1/binaries/:binaryId': ['public', 'a signed, expiring link for the device'],
   'GET /templates/v1/builtin': ['signed-in', 'the built-in template catalogue'],
   'GET /templates/v1/builtin/:name': ['signed-in', 'the built-in template catalogue'],
+  'GET /storage/media/v1/:mediaId': ['public', 'an image (logo, widget, template) by its unguessable id'],
 };
-const FAMILIES = /^\/(iot|live|groups|notifications|ota|provisioning|storage\/template|templates)\//;
+const FAMILIES =
+  /^\/(iot|live|groups|notifications|ota|provisioning|storage\/template|storage\/media|templates)\//;
 const NOT_IN_SPACE = 'Space not found';
 /** An id no resource has: permitted calls get past the gate and find nothing, so they change nothing. */
 const NOBODY = '00000000-0000-4000-8000-00000000abcd';

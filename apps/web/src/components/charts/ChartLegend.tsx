@@ -11,8 +11,11 @@ export function ChartLegend({ entries, cursor }: { entries: LegendEntry[]; curso
       <span className="chart-legend-time">{cursor ? formatCursorTime(cursor.t) : 'Last values'}</span>
       <ul className="chart-legend-list">
         {entries.map((entry) => (
-          <li key={entry.id} className="chart-legend-item" data-series={entry.name}>
-            <span className={`chart-swatch chart-swatch-${(entry.index % 6) + 1}`} aria-hidden="true" />
+          <li key={entry.id} className="chart-legend-item" data-series={entry.name} data-drawn={entry.drawn}>
+            <span
+              className={`chart-swatch chart-swatch-${(entry.index % 6) + 1} chart-swatch-${entry.drawn}`}
+              aria-hidden="true"
+            />
             <span className="chart-legend-name">{entry.name}</span>
             <span className="chart-legend-value" data-testid="chart-legend-value">
               {entry.value}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TimeSeriesInput } from './chart-data.ts';
 import { TimeSeriesChart } from './TimeSeriesChart.tsx';
@@ -52,5 +52,68 @@ describe('TimeSeriesChart', () => {
     render(<TimeSeriesChart title="humidity" series={temperature([])} from={0} to={1000} />);
     expect(screen.getByRole('img', { name: 'temperature: no values in this period' })).toBeTruthy();
     expect(screen.getByText('No values in this period.')).toBeTruthy();
+  });
+});
+
+describe('TimeSeriesChart kinds and last value', () => {
+  const series: TimeSeriesInput[] = [
+    {
+      id: 'count',
+      name: 'count',
+      kind: 'integer',
+      // Bucket averages; the counter itself last stored 20.
+      points: [
+        { t: 1000, v: 18 },
+        { t: 2000, v: 19.5 },
+      ],
+      last: { t: 2600, v: 20 },
+    },
+    {
+      id: 'led',
+      name: 'led',
+      kind: 'boolean',
+      points: [
+        { t: 1000, v: 0 },
+        { t: 2000, v: 1 },
+      ],
+    },
+    { id: 'temp', name: 'temp', kind: 'number', points: [{ t: 1500, v: 21.25 }] },
+  ];
+
+  it('draws integers as steps, booleans as bands and numbers as lines, with the stored last value', async () => {
+    render(<TimeSeriesChart title="board" series={series} from={0} to={3000} />);
+    const items = within(screen.getByTestId('chart-legend')).getAllByRole('listitem');
+    expect(items.map((li) => [li.dataset.series, li.dataset.drawn])).toEqual([
+      ['count', 'steps'],
+      ['led', 'band'],
+      ['temp', 'line'],
+    ]);
+    expect(screen.getAllByTestId('chart-legend-value').map((v) => v.textContent)).toEqual([
+      '20',
+      'true',
+      '21.25',
+    ]);
+    const table = screen.getByRole('table', { name: 'board: values in this period' });
+    expect(within(table).getByRole('row', { name: /^count/ }).textContent).toContain('20');
+    await waitFor(() => expect(screen.getByTestId('chart-canvas').querySelector('canvas')).toBeTruthy());
+  });
+
+  it('zooms by keyboard on the focused plot and goes back with 0 or Reset zoom', async () => {
+    render(<TimeSeriesChart title="board" series={series} from={0} to={3000} />);
+    const plot = screen.getByRole('img', { name: /^count/ });
+    const host = await screen.findByTestId('chart-canvas');
+    await waitFor(() => expect(host.dataset.xMax).toBe('3000'));
+    plot.focus();
+    fireEvent.keyDown(plot, { key: '+' });
+    await waitFor(() => expect([host.dataset.xMin, host.dataset.xMax]).toEqual(['300', '2700']));
+    fireEvent.keyDown(plot, { key: 'ArrowRight' });
+    await waitFor(() => expect([host.dataset.xMin, host.dataset.xMax]).toEqual(['600', '3000']));
+    fireEvent.keyDown(plot, { key: '0' });
+    await waitFor(() => expect([host.dataset.xMin, host.dataset.xMax]).toEqual(['0', '3000']));
+    fireEvent.keyDown(plot, { key: '-' });
+    fireEvent.keyDown(plot, { key: '+' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset zoom' }));
+    await waitFor(() => expect(host.dataset.xMax).toBe('3000'));
+    expect(host.dataset.xMin).toBe('0');
   });
 });

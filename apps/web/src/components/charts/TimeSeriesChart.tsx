@@ -1,9 +1,10 @@
 import './charts.css';
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { ChartLegend } from './ChartLegend.tsx';
 import { ChartSummaryTable } from './ChartSummaryTable.tsx';
 import { buildChartModel, type CursorReading, legendEntries, type TimeSeriesInput } from './chart-data.ts';
 import { PlotErrorBoundary } from './PlotErrorBoundary.tsx';
+import { ZOOM_STEP } from './plot-zoom.ts';
 import type { PlotHandle, ZoomRange } from './UplotPlot.tsx';
 
 // uPlot loads with the first chart on screen, never with the app shell.
@@ -28,10 +29,15 @@ export interface TimeSeriesChartProps {
   footerActions?: (shown: { from: number; to: number }) => ReactNode;
 }
 
+/** An arrow key pans by this share of what is shown. */
+const KEY_PAN = 0.25;
+
 /**
- * A time-series chart: numbers as lines, booleans as false/true steps; a legend with the values under the
- * cursor; drag across the plot to zoom, double-click or "Reset zoom" to go back. Screen readers get the plot
- * as an image named by a summary and a table of each series' figures.
+ * A time-series chart: numbers as lines, integers as steps, booleans as on/off bands; a legend with the values
+ * under the cursor and the last stored ones otherwise. The wheel zooms around the cursor, a drag selects a
+ * period to zoom to and pans once zoomed; double-click or "Reset zoom" goes back. By keyboard, on the focused
+ * plot: + and - zoom, the arrows pan, 0 resets. Screen readers get the plot as an image named by a summary
+ * and a table of each series' figures.
  */
 export function TimeSeriesChart({
   title,
@@ -50,6 +56,22 @@ export function TimeSeriesChart({
   const [zoom, setZoom] = useState<ZoomRange>(null);
   const plot = useRef<PlotHandle>(null);
   const empty = model.stats.every((s) => s.count === 0);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const handle = plot.current;
+    if (!handle || event.altKey || event.ctrlKey || event.metaKey) return;
+    const act: Record<string, () => void> = {
+      '+': () => handle.zoomBy(ZOOM_STEP),
+      '=': () => handle.zoomBy(ZOOM_STEP),
+      '-': () => handle.zoomBy(1 / ZOOM_STEP),
+      ArrowLeft: () => handle.panByShare(-KEY_PAN),
+      ArrowRight: () => handle.panByShare(KEY_PAN),
+      '0': () => handle.resetZoom(),
+    };
+    const action = act[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
   return (
     <figure
       className={embedded ? 'chart chart-embedded' : 'chart'}
@@ -59,7 +81,17 @@ export function TimeSeriesChart({
       <figcaption id={titleId} className={embedded ? 'visually-hidden' : 'chart-caption'}>
         {title}
       </figcaption>
-      <div className="chart-plot" role="img" aria-label={model.summary} style={{ minHeight: height }}>
+      <div
+        className="chart-plot"
+        role="img"
+        aria-label={model.summary}
+        aria-roledescription="chart"
+        aria-keyshortcuts="+ - ArrowLeft ArrowRight 0"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the focused plot takes the zoom and pan keys.
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        style={{ minHeight: height }}
+      >
         <PlotErrorBoundary height={height}>
           <Suspense fallback={<div className="chart-placeholder" style={{ height }} />}>
             <UplotPlot

@@ -7,10 +7,15 @@ import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect,
 import uPlot from 'uplot';
 import { type ChartModel, type ChartWindow, type CursorReading, readCursor } from './chart-data.ts';
 import { readChartColours, watchTheme } from './chart-theme.ts';
+import { panBy, zoomAround } from './plot-zoom.ts';
 import { plotOptions } from './uplot-options.ts';
 
 export interface PlotHandle {
   resetZoom: () => void;
+  /** Zooms in (a factor below 1) or out around the middle, as the keyboard does. */
+  zoomBy: (factor: number) => void;
+  /** Pans a zoomed plot by a share of what is shown (negative: earlier). */
+  panByShare: (share: number) => void;
 }
 
 /** The x range shown, or null when it is the whole window. */
@@ -24,6 +29,11 @@ export interface UplotPlotProps {
   onZoom: (zoom: ZoomRange) => void;
   ref?: Ref<PlotHandle>;
 }
+
+const shownRange = (u: uPlot) => {
+  const { min, max } = u.scales.x ?? {};
+  return min === undefined || max === undefined ? null : { min, max };
+};
 
 /** Below a millisecond of difference the x range is the window itself. */
 const sameRange = (a: ChartWindow, min: number, max: number) =>
@@ -44,7 +54,23 @@ export default function UplotPlot({ model, window, height, onCursor, onZoom, ref
     const { window: w } = latest.current;
     plotRef.current?.setScale('x', { min: w.from, max: w.to });
   }, []);
-  useImperativeHandle(ref, () => ({ resetZoom }), [resetZoom]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      resetZoom,
+      zoomBy: (factor) => {
+        const plot = plotRef.current;
+        const shown = plot && shownRange(plot);
+        if (shown) plot.setScale('x', zoomAround(shown, latest.current.window, factor, 0.5));
+      },
+      panByShare: (share) => {
+        const plot = plotRef.current;
+        const shown = plot && shownRange(plot);
+        if (shown) plot.setScale('x', panBy(shown, latest.current.window, share * (shown.max - shown.min)));
+      },
+    }),
+    [resetZoom],
+  );
 
   // Built again only when the series change shape (or the height changes).
   // biome-ignore lint/correctness/useExhaustiveDependencies: data and window updates go through setData below.
@@ -71,6 +97,11 @@ export default function UplotPlot({ model, window, height, onCursor, onZoom, ref
           latest.current.onZoom(zoom);
         },
         onReset: resetZoom,
+        getWindow: () => latest.current.window,
+        onTimeTicks: (tickPx, labelPx) => {
+          host.dataset.xTickPx = tickPx.toFixed(1);
+          host.dataset.xLabelPx = labelPx.toFixed(1);
+        },
       }),
       model.data as uPlot.AlignedData,
       host,

@@ -194,3 +194,27 @@ describe('legend', () => {
     expect(readCursor(model.data, 0, [0, null, null])?.values).toEqual([null, null]);
   });
 });
+
+describe('the last value', () => {
+  // An integer counter sent 19 then 20 inside the last bucket: its average is 19.5, never a stored value.
+  const counter = (last?: { t: number; v: number } | null): TimeSeriesInput => ({
+    ...line('counter', [
+      [1100, 18],
+      [1800, 19.5],
+    ]),
+    kind: 'integer',
+    ...(last === undefined ? {} : { last }),
+  });
+
+  it('is the newest stored value, not the last bucket average', () => {
+    const model = buildChartModel([counter({ t: 1850, v: 20 })], window);
+    expect(model.stats[0]).toMatchObject({ count: 2, min: 18, max: 19.5, last: 20 });
+    expect(legendEntries(model, null)[0]?.value).toBe('20');
+  });
+
+  it('is the last point for raw values (no stored value given), and when the stored one lies outside the window', () => {
+    expect(buildChartModel([counter()], window).stats[0]?.last).toBe(19.5);
+    expect(buildChartModel([counter(null)], window).stats[0]?.last).toBe(19.5);
+    expect(buildChartModel([counter({ t: 2500, v: 21 })], window).stats[0]?.last).toBe(19.5);
+  });
+});

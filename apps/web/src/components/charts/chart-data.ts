@@ -4,8 +4,11 @@
  */
 import { formatChartNumber } from './chart-format.ts';
 
-/** Numbers are drawn as lines; booleans (0/1) as steps labelled false/true. Other values are not charted. */
-export type SeriesKind = 'number' | 'boolean';
+/**
+ * Numbers are drawn as lines; integers as steps (a count holds until it changes); booleans (0/1) as on/off
+ * bands labelled false/true. Other values are not charted.
+ */
+export type SeriesKind = 'number' | 'integer' | 'boolean';
 
 export interface TimePoint {
   /** Epoch milliseconds. */
@@ -18,6 +21,11 @@ export interface TimeSeriesInput {
   name: string;
   kind: SeriesKind;
   points: TimePoint[];
+  /**
+   * The newest value stored in the window, when the points are bucket aggregates: "last" is then this value,
+   * not the last bucket's average (a counter's last bucket may average 19.5). Without it, the last point.
+   */
+  last?: TimePoint | null;
 }
 
 export interface ChartWindow {
@@ -103,6 +111,16 @@ export function seriesStats(column: SeriesColumn): SeriesStats {
   return { count, min, max, last };
 }
 
+/** The stored last value replaces the last point's when it lies in the window. */
+export function withStoredLast(
+  stats: SeriesStats,
+  last: TimePoint | null | undefined,
+  window: ChartWindow,
+): SeriesStats {
+  if (!last || !Number.isFinite(last.v) || last.t < window.from || last.t > window.to) return stats;
+  return { ...stats, last: last.v };
+}
+
 /**
  * A value as the legend and summary show it: booleans as false/true (a bucket mixing both, as an average, as
  * the share of true), numbers with at most seven significant digits; '–' for none.
@@ -127,7 +145,7 @@ export function seriesSentence(name: string, kind: SeriesKind, stats: SeriesStat
 
 export function buildChartModel(series: TimeSeriesInput[], window: ChartWindow, gapMs?: number): ChartModel {
   const data = toUplotData(series, window, gapMs);
-  const stats = series.map((_, i) => seriesStats(data[i + 1] ?? []));
+  const stats = series.map((s, i) => withStoredLast(seriesStats(data[i + 1] ?? []), s.last, window));
   return {
     series: series.map(({ id, name, kind }) => ({ id, name, kind })),
     data,
@@ -143,10 +161,16 @@ export interface CursorReading {
   values: (number | null | undefined)[];
 }
 
+/** How the plot draws a kind: the legend says it too (and tests read it). */
+export type DrawnAs = 'line' | 'steps' | 'band';
+export const drawnAs = (kind: SeriesKind): DrawnAs =>
+  kind === 'boolean' ? 'band' : kind === 'integer' ? 'steps' : 'line';
+
 export interface LegendEntry {
   id: string;
   name: string;
   kind: SeriesKind;
+  drawn: DrawnAs;
   /** The series' place in the palette. */
   index: number;
   value: string;
@@ -158,6 +182,7 @@ export function legendEntries(model: ChartModel, cursor: CursorReading | null): 
     id: s.id,
     name: s.name,
     kind: s.kind,
+    drawn: drawnAs(s.kind),
     index: i,
     value: formatSeriesValue(s.kind, cursor ? cursor.values[i] : model.stats[i]?.last),
   }));

@@ -13,11 +13,20 @@ const minutes = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2
 const days = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
+export type TimeTickFormat = 'seconds' | 'minutes' | 'days';
+
+/** How precise a tick label must be for the distance between ticks. */
+export function timeTickFormatOf(stepMs: number): TimeTickFormat {
+  if (stepMs < MINUTE) return 'seconds';
+  if (stepMs < DAY) return 'minutes';
+  return 'days';
+}
+
+const tickFormats: Record<TimeTickFormat, Intl.DateTimeFormat> = { seconds, minutes, days };
+
 /** A tick label: as precise as the distance between ticks needs (seconds, minutes or days). */
 export function formatTimeTick(t: number, stepMs: number): string {
-  if (stepMs < MINUTE) return seconds.format(t);
-  if (stepMs < DAY) return minutes.format(t);
-  return days.format(t);
+  return tickFormats[timeTickFormatOf(stepMs)].format(t);
 }
 
 /** The time under the cursor, in full. */

@@ -1,7 +1,9 @@
 import uPlot from 'uplot';
-import type { ChartModel } from './chart-data.ts';
+import type { ChartModel, ChartWindow } from './chart-data.ts';
 import { formatChartNumber, formatTimeTick } from './chart-format.ts';
 import { type ChartColours, seriesColour } from './chart-theme.ts';
+import { zoomPlugin } from './plot-zoom.ts';
+import { labelWidthMeter, TIME_INCRS, timeTickSpacing } from './time-axis.ts';
 
 export interface PlotCallbacks {
   /** The cursor moved (or left the plot). */
@@ -10,11 +12,42 @@ export interface PlotCallbacks {
   onScale: (u: uPlot, key: string) => void;
   /** Double-click on the plot: back to the whole window. */
   onReset: () => void;
+  /** The chart's whole window now (it slides in Live): a zoom or pan stays inside it. */
+  getWindow: () => ChartWindow;
+  /** The time axis chose its step: the pixels between ticks and the widest label's, for tests and people. */
+  onTimeTicks?: (tickPx: number, labelPx: number) => void;
+}
+
+/** uPlot's own axis font, named here so the labels are measured in the font they are drawn in. */
+export const AXIS_FONT =
+  '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/** A label's width in CSS pixels, measured on the plot's canvas; a generous guess where no canvas draws. */
+function measurer(u: uPlot): (text: string) => number {
+  return (text) => {
+    const ctx = u.ctx as CanvasRenderingContext2D | null;
+    if (!ctx || typeof ctx.measureText !== 'function') return text.length * 7.5;
+    ctx.save();
+    ctx.font = AXIS_FONT;
+    const width = ctx.measureText(text).width;
+    ctx.restore();
+    return width;
+  };
 }
 
 /** Booleans sit on their own 0/1 scale with room above and below, so a step never hides in the frame. */
 const BOOLEAN_RANGE: [number, number] = [-0.1, 1.1];
 const steps = uPlot.paths.stepped?.({ align: 1 });
+/** An on/off band is filled this much over the series colour's transparent. */
+const BAND_ALPHA = 0.35;
+
+/** The colour at BAND_ALPHA: computed colours are rgb(), fallbacks are #rrggbb; anything else is mixed by CSS. */
+export function translucent(colour: string): string {
+  const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(colour);
+  if (rgb) return `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${BAND_ALPHA})`;
+  if (/^#[0-9a-f]{6}$/i.test(colour)) return `${colour}${Math.round(BAND_ALPHA * 255).toString(16)}`;
+  return `color-mix(in srgb, ${colour} ${BAND_ALPHA * 100}%, transparent)`;
+}
 
 /**
  * uPlot's options for a model. Colours are read through functions at each draw, so a theme change needs only
@@ -26,15 +59,26 @@ export function plotOptions(
   colours: ChartColours,
   callbacks: PlotCallbacks,
 ): uPlot.Options {
-  const hasNumbers = model.series.some((s) => s.kind === 'number');
+  const hasNumbers = model.series.some((s) => s.kind !== 'boolean');
   const hasBooleans = model.series.some((s) => s.kind === 'boolean');
   const text = () => colours.text;
   const grid = { stroke: () => colours.grid, width: 1 };
+  let labelWidth: ((stepMs: number) => number) | null = null;
   const axes: uPlot.Axis[] = [
     {
       stroke: text,
       grid,
       ticks: grid,
+      font: AXIS_FONT,
+      incrs: [...TIME_INCRS],
+      // The tick distance is chosen from the plot's width and the labels' own width: they never overlap.
+      space: (u, _axis, min, max, plotWidth) => {
+        labelWidth ??= labelWidthMeter(measurer(u));
+        const { stepMs, spacePx } = timeTickSpacing(max - min, plotWidth, labelWidth);
+        callbacks.onTimeTicks?.(spacePx, labelWidth(stepMs));
+        // A hair under the distance, so uPlot picks the same step rather than the next one up.
+        return spacePx - 0.01;
+      },
       values: (_u, splits, _axis, _space, incr) => splits.map((t) => formatTimeTick(t, incr)),
     },
   ];
@@ -79,7 +123,10 @@ export function plotOptions(
           stroke: () => seriesColour(colours, i),
           width: 2,
           spanGaps: false,
-          ...(s.kind === 'boolean' && steps ? { paths: steps } : {}),
+          // A count or a switch holds its value until the next one: a step, not a slope.
+          ...(s.kind !== 'number' && steps ? { paths: steps } : {}),
+          // A boolean's true stretches are filled down to false: on/off bands.
+          ...(s.kind === 'boolean' ? { fill: () => translucent(seriesColour(colours, i)), fillTo: 0 } : {}),
           points: { fill: () => seriesColour(colours, i) },
         }),
       ),
@@ -95,6 +142,7 @@ export function plotOptions(
         },
       },
     },
+    plugins: [zoomPlugin(callbacks.getWindow)],
     hooks: {
       setCursor: [callbacks.onCursor],
       setScale: [callbacks.onScale],

@@ -51,7 +51,11 @@ export function createTemplatesRepository(db: Database) {
       return row as CustomTemplateRow;
     },
 
-    async update(space: IotSpace, id: string, changes: { name?: string; description?: string }) {
+    async update(
+      space: IotSpace,
+      id: string,
+      changes: { name?: string; description?: string; imageLinks?: string[] },
+    ) {
       const rows = await db
         .update(iotCustomTemplates)
         .set({ ...changes, updatedAt: sql`now()` })

@@ -38,7 +38,7 @@ function detail(row: CustomTemplateRow): CustomTemplate {
     name: row.name,
     description: row.description,
     compatible_boards: row.compatibleBoards,
-    image_links: [],
+    image_links: row.imageLinks,
     thing_templates: row.content.thing_templates,
     dashboard_templates: row.content.dashboard_templates,
     trigger_templates: row.content.trigger_templates,
@@ -172,6 +172,7 @@ export function createTemplatesService(deps: {
       const changes = {
         ...(body.name !== undefined && { name: body.name.trim() }),
         ...(body.description !== undefined && { description: body.description }),
+        ...(body.image_links !== undefined && { imageLinks: body.image_links }),
       };
       if (!(await repo.update(space, id, changes))) throw notFound('Template');
       return detail(await found(space, id));

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { useServices } from '@/app/services.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
 import { FormField } from '@/components/FormField.tsx';
 import { CHART_AGGREGATIONS, chartAggregationOf } from '@/features/iot/model/chart-aggregation.ts';
 import { choicesOf, formatChoices, parseChoices } from '@/features/iot/model/widgets/choices.ts';
 import { stepOf } from '@/features/iot/model/widgets/stepper.ts';
+import { isUploadedImage } from '@/features/media/api/media.ts';
 import type { LinkedVariable } from '../api/dashboard-schemas.ts';
 import type { EditorWidget } from '../model/editor-widgets.ts';
 import { rangeOf, variablesFor, type WidgetKind } from '../model/widget-kinds.ts';
@@ -24,6 +26,7 @@ interface WidgetConfigDialogProps {
  * folds each bucket's values (its aggregation).
  */
 export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }: WidgetConfigDialogProps) {
+  const { config } = useServices();
   const offered = variablesFor(kind, variables);
   const [name, setName] = useState(widget.name);
   const [variableId, setVariableId] = useState(widget.variables[0]?.id ?? '');
@@ -74,7 +77,8 @@ export function WidgetConfigDialog({ widget, kind, variables, onSave, onClose }:
     }
     if (kind.url) {
       const address = url.trim();
-      if (!/^https:\/\/\S+$/.test(address)) return setExtraError('Enter an address starting with https://.');
+      if (!/^https:\/\/\S+$/.test(address) && !isUploadedImage(config, address))
+        return setExtraError('Enter an address starting with https://, or upload an image.');
       options.url = address;
     } else if (kind.standalone) options.text = text;
     // More lines for a multi-variable kind (picked below); a one-variable kind keeps any extra as it was

@@ -1,4 +1,6 @@
 import { FormField } from '@/components/FormField.tsx';
+import { ImageUploadButton } from '@/features/media/components/ImageUploadButton.tsx';
+import { UploadedImages } from '@/features/media/components/UploadedImages.tsx';
 import type { LinkedVariable } from '../api/dashboard-schemas.ts';
 import type { WidgetKind } from '../model/widget-kinds.ts';
 
@@ -26,17 +28,26 @@ export function WidgetExtraFields(props: WidgetExtraFieldsProps) {
   return (
     <>
       {kind.url && (
-        <FormField label="Image address" error={error} hint="An https:// address of a picture.">
-          {(control) => (
-            <input
-              {...control}
-              type="url"
-              value={props.url}
-              maxLength={2000}
-              onChange={(event) => props.onUrl(event.target.value)}
-            />
-          )}
-        </FormField>
+        <>
+          <FormField
+            label="Image address"
+            error={error}
+            hint="An https:// address of a picture, or upload one to this space."
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="url"
+                value={props.url}
+                maxLength={2000}
+                onChange={(event) => props.onUrl(event.target.value)}
+              />
+            )}
+          </FormField>
+          <ImageUploadButton onUploaded={props.onUrl} />
+          <UploadedImages onPick={props.onUrl} />
+        </>
       )}
       {kind.step && (
         <FormField label="Step" error={error}>

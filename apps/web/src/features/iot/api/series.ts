@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppConfig, GraphRange } from '@tinkercloud/shared';
-import type { TimePoint as Point, TimeSeriesInput } from '@/components/charts/chart-data.ts';
+import { valueShapeOf } from '@tinkercloud/shared/iot';
+import type { TimePoint as Point, SeriesKind, TimeSeriesInput } from '@/components/charts/chart-data.ts';
 import type { ApiRequest } from '@/lib/api.ts';
 import { customWindow, graphWindow, TARGET_BUCKETS } from '../model/graph-window.ts';
 import { chartValue, isChartable, valueKindOf } from '../model/value-kind.ts';
@@ -14,6 +15,8 @@ export interface ChartSeries {
   name: string;
   type: string;
   points: Point[];
+  /** For buckets: the newest value stored in the window (the chart's "last"), null when none. */
+  last?: Point | null;
 }
 
 /** The charts of a thing for a range, with the window they cover. */
@@ -27,14 +30,32 @@ export interface ThingSeries {
 
 const RAW_LIMIT = 500;
 
-/** A variable's line as the chart takes it: booleans become false/true steps, everything else a line. */
+/** The chart's kind of a property type: booleans as on/off bands, integers as steps, other numbers as lines. */
+export function chartKindOf(type: string): SeriesKind {
+  if (valueKindOf(type) === 'boolean') return 'boolean';
+  return valueShapeOf(type)?.kind === 'integer' ? 'integer' : 'number';
+}
+
+/** A variable's line as the chart takes it. */
 export function toChartInput(series: ChartSeries): TimeSeriesInput {
   return {
     id: series.propertyId,
     name: series.name,
-    kind: valueKindOf(series.type) === 'boolean' ? 'boolean' : 'number',
+    kind: chartKindOf(series.type),
     points: series.points,
+    ...(series.last === undefined ? {} : { last: series.last }),
   };
+}
+
+/** Newest-first raw answers as points, oldest first; values that cannot be charted are left out. */
+function rawPoints(values: unknown[], times: string[]): Point[] {
+  const points: Point[] = [];
+  values.forEach((value, i) => {
+    const v = chartValue(value);
+    const t = Date.parse(times[i] ?? '');
+    if (v !== null && Number.isFinite(t)) points.push({ t, v });
+  });
+  return points.reverse();
 }
 
 /** How a chart reads its series besides the page's range: a window of its own, its bucket aggregation. */
@@ -69,23 +90,18 @@ export function seriesQueryOptions(
       const window = custom ? customWindow(custom) : graphWindow(range, Date.now());
       const request = { q: `thing.${thingId}`, from: window.from.toISOString(), to: window.to.toISOString() };
       const series: ChartSeries[] = [];
-      if (window.intervalS === null) {
-        const body = batchQueryRawSchema.parse(
+      const newestRaw = async (limit: number) =>
+        batchQueryRawSchema.parse(
           await api(iotUrl(config, '/iot/v2/series/batch_query_raw'), {
             method: 'POST',
-            body: { resp_version: 1, requests: [{ ...request, sort: 'DESC', series_limit: RAW_LIMIT }] },
+            body: { resp_version: 1, requests: [{ ...request, sort: 'DESC', series_limit: limit }] },
             organization: space,
           }),
-        );
-        for (const r of body.responses) {
+        ).responses;
+      if (window.intervalS === null) {
+        for (const r of await newestRaw(RAW_LIMIT)) {
           if (r.status !== 'ok' || !r.property_id || !isChartable(r.property_type ?? '')) continue;
-          const points: Point[] = [];
-          r.values.forEach((value, i) => {
-            const v = chartValue(value);
-            const t = Date.parse(r.times[i] ?? '');
-            if (v !== null && Number.isFinite(t)) points.push({ t, v });
-          });
-          points.reverse();
+          const points = rawPoints(r.values, r.times);
           series.push({
             propertyId: r.property_id,
             name: r.property_name ?? '',
@@ -94,8 +110,9 @@ export function seriesQueryOptions(
           });
         }
       } else {
-        const body = batchQuerySchema.parse(
-          await api(iotUrl(config, '/iot/v2/series/batch_query'), {
+        // The buckets, and beside them each variable's newest stored value: "last" is that, not an average.
+        const [body, newest] = await Promise.all([
+          api(iotUrl(config, '/iot/v2/series/batch_query'), {
             method: 'POST',
             body: {
               resp_version: 1,
@@ -109,7 +126,13 @@ export function seriesQueryOptions(
               ],
             },
             organization: space,
-          }),
+          }).then((answer) => batchQuerySchema.parse(answer)),
+          newestRaw(1),
+        ]);
+        const lastOf = new Map(
+          newest.flatMap((r) =>
+            r.property_id ? [[r.property_id, rawPoints(r.values, r.times)[0] ?? null]] : [],
+          ),
         );
         for (const r of body.responses) {
           // Non-numeric variables answer status "error": they have no line to draw.
@@ -120,6 +143,7 @@ export function seriesQueryOptions(
             name: r.property_name ?? '',
             type: r.property_type ?? '',
             points: points.filter((p) => Number.isFinite(p.t)),
+            last: lastOf.get(r.property_id) ?? null,
           });
         }
       }

@@ -7,9 +7,10 @@ import { networkErrorMessage } from '@/lib/toast.tsx';
 import { useDraft } from '@/lib/use-draft.ts';
 import { type TemplatesCtx, templateKeys, updateCustomTemplate } from '../api/templates.ts';
 import { descriptionProblem, templateNameProblem } from '../model/template-form.ts';
+import { TemplateImagesField } from './TemplateImagesField.tsx';
 import { TemplateTextFields } from './TemplateTextFields.tsx';
 
-/** Changes a custom template's name and description, then goes back to it. */
+/** Changes a custom template's name, description and pictures, then goes back to it. */
 export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; template: CustomTemplate }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -20,6 +21,8 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
   const [errors, setErrors] = useState<{ name?: string | null; description?: string | null }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [images, setImages] = useState(template.image_links);
+  const imagesChanged = images.join('\n') !== template.image_links.join('\n');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -30,7 +33,12 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
     setBusy(true);
     setFailure(null);
     try {
-      const saved = await updateCustomTemplate(ctx, template.template_id, { name: name.trim(), description });
+      const saved = await updateCustomTemplate(ctx, template.template_id, {
+        name: name.trim(),
+        description,
+        // Sent only when changed, so a rename never overwrites pictures changed meanwhile.
+        ...(imagesChanged ? { image_links: images } : {}),
+      });
       queryClient.setQueryData(templateKeys.one(ctx.space, saved.template_id), saved);
       await readAgain(queryClient, templateKeys.custom(ctx.space), { exact: true });
       await navigate({ to: '/templates/$id/', params: { id: saved.template_id } });
@@ -52,6 +60,7 @@ export function EditTemplateForm({ ctx, template }: { ctx: TemplatesCtx; templat
         descriptionLabel="Description"
         descriptionRows={4}
       />
+      <TemplateImagesField name={template.name} images={images} onChange={setImages} />
       {(nameDraft.changedMeanwhile || descriptionDraft.changedMeanwhile) && (
         <p className="field-hint" role="status">
           This template was changed meanwhile (now “{template.name}”): saving replaces that change with yours.

@@ -27,6 +27,19 @@ function TemplatePage() {
         </Link>
       </HeaderPortal>
       {template.description && <p className="template-description">{template.description}</p>}
+      {template.image_links.length > 0 && (
+        <ul className="template-images" aria-label="Pictures">
+          {template.image_links.map((link, i) => (
+            <li key={link}>
+              <img
+                src={link}
+                alt={`${template.name}, ${i + 1} of ${template.image_links.length}`}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {canWrite && (
         <div className="page-actions">
           <Link to="/templates/$id/apply/" params={{ id }} className="button">

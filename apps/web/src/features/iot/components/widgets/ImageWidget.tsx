@@ -1,9 +1,14 @@
+import { mediaPathPattern } from '@tinkercloud/shared';
 import type { WidgetProps } from './widget-props.ts';
 
-/** An https address from the widget's options (the page's content policy loads images over https only). */
+/**
+ * An https address from the widget's options (the page's content policy loads images over https only), or the
+ * path of an image uploaded to this server (`/storage/media/v1/{id}`, same origin).
+ */
 export function imageUrlOf(options: Record<string, unknown> | undefined): string | null {
   const url = options?.url;
   if (typeof url !== 'string') return null;
+  if (mediaPathPattern.test(url)) return url;
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' ? parsed.href : null;
