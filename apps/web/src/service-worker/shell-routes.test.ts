@@ -36,6 +36,10 @@ describe('what the service worker answers', () => {
     ]) {
       expect(route(path), path).toBeNull();
     }
+    // The sign-in provider's pages and the sign-out are the server's pages, not the app's.
+    for (const path of ['/auth/interaction/abc', '/auth/v2/logout?id_token_hint=x', '/dev/outbox', '/docs']) {
+      expect(route(path, { mode: 'navigate' }), path).toBeNull();
+    }
   });
 
   it('leaves writes, other origins and files asked with a query string to the network', () => {

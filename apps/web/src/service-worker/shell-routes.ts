@@ -12,13 +12,19 @@ export interface Shell {
   files: readonly string[];
 }
 
+/**
+ * The server's own pages (the sign-in provider, the dev outbox, the API docs; the dev server's list, dev-proxy.ts):
+ * loaded straight from the network, the worker never sees them.
+ */
+const SERVER_PAGES = /^\/(?:auth|dev|docs|openapi)(?:\/|$|\.)/;
+
 /** Caches of this worker are named with this prefix; other names are not ours and are left alone. */
 const CACHE_PREFIX = 'tc-shell-';
 
 export const cacheName = (shell: Shell) => `${CACHE_PREFIX}${shell.version}`;
 
 /**
- * - `page`: a page load; from the network, the cached index.html only when the network fails (offline).
+ * - `page`: a page load of the app; from the network, the cached index.html only when the network fails (offline).
  * - `asset`: a hashed build file (/assets/…, never changes under its name); from the cache, else fetched and kept.
  * - `file`: a listed shell file (theme.js, icons); from this version's cache, else the network.
  * - `null`: not ours, the browser fetches it as if there were no worker.
@@ -33,7 +39,7 @@ export function shellRoute(
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
   if (url.origin !== origin) return null;
-  if (request.mode === 'navigate') return 'page';
+  if (request.mode === 'navigate') return SERVER_PAGES.test(url.pathname) ? null : 'page';
   // A query string makes it another request (an API-like read): the network's.
   if (url.search !== '') return null;
   if (url.pathname.startsWith('/assets/')) return 'asset';
