@@ -10,6 +10,9 @@ describe('shouldProxy', () => {
     expect(shouldProxy('/src/main.tsx', '*/*')).toBe(false);
     expect(shouldProxy('/node_modules/.vite/deps/react.js?v=1', '*/*')).toBe(false);
     expect(shouldProxy('/@react-refresh', '*/*')).toBe(false);
+    // The home-screen icons are public files; the manifest that lists them is the server's.
+    expect(shouldProxy('/icons/icon-192.png', 'image/png')).toBe(false);
+    expect(shouldProxy('/manifest.webmanifest', '*/*')).toBe(true);
   });
 
   it('serves SPA page loads from Vite', () => {

@@ -7,7 +7,7 @@ export const SERVER_ORIGIN = 'http://127.0.0.1:8080';
 
 /** Paths Vite serves itself in development. */
 const VITE_PATHS =
-  /^\/(?:@vite|@id|@fs|@react-refresh|src\/|node_modules\/|__vite|favicon\.svg$|theme\.js$|$)/;
+  /^\/(?:@vite|@id|@fs|@react-refresh|src\/|node_modules\/|__vite|favicon\.svg$|theme\.js$|icons\/|$)/;
 
 /** Server paths whose HTML pages must come from the server even when a browser navigates to them. */
 const SERVER_PAGES = /^\/(?:auth|dev|docs|openapi)(?:\/|$|\.|\?)/;

@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { SERVER_ORIGIN, shouldProxy } from './dev-proxy.ts';
+import { serviceWorker } from './service-worker-plugin.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -25,6 +26,8 @@ export default defineConfig({
       addExtensions: true,
     }),
     react(),
+    // dist/sw.js, the shell's service worker, written after the app's build (service-worker-plugin.ts).
+    serviceWorker(),
   ],
   // `@/x` is apps/web/src/x, so an import does not depend on how deep its file sits (tsconfig paths agree).
   resolve: { alias: [{ find: /^@\//, replacement: here('./src/') }] },

@@ -13,6 +13,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'sw.js'), '/* shell 0123 */');
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -40,6 +41,29 @@ describe('serving the SPA', () => {
     const res = await t.app.inject('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker as JavaScript that the browser asks for again each time', async () => {
+    const res = await t.app.inject('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest with its content type, the deployment name and installable fields', async () => {
+    const res = await t.app.inject('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json();
+    expect(manifest).toMatchObject({
+      name: 'Tinkercloud',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+    });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
   });
 
   it('answers a missing asset or API path with 404, not the app', async () => {

@@ -27,6 +27,7 @@ import { createLiveSource } from './lib/live-events.ts';
 import { INSTALLED_FROM_STORE_KEY, readFlag } from './lib/local-flags.ts';
 import { logger } from './lib/logger.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { createSpaceSelection } from './lib/space-selection.ts';
 import { notifyBlockedLink } from './lib/store-link-toast.ts';
 import { isBrandedHost, joinUrl, publicOriginRedirect } from './lib/urls.ts';
@@ -98,6 +99,9 @@ async function boot(container: HTMLElement) {
     </StrictMode>,
   );
 }
+
+// The installed app's shell (index.html and the built files) comes from its cache; never in development.
+if (import.meta.env.PROD) registerServiceWorker(window);
 
 const container = document.getElementById('root');
 if (container) {

@@ -34,7 +34,11 @@ const API_PREFIXES = [
   '/assets/',
 ];
 
-/** Serves the built SPA: hashed assets cached forever, index.html never cached, history fallback for pages. */
+/**
+ * Serves the built SPA: hashed assets cached forever, index.html never cached, history fallback for pages.
+ * Unhashed files are `no-cache` (asked again each time, 304 when unchanged): sw.js above all, so the browser
+ * sees a new deploy's service worker at once (its scope is the whole site because it is served from `/`).
+ */
 export async function registerSpa(app: FastifyInstance, config: Config) {
   const root = path.resolve(config.webDistDir ?? resolveWebDist());
   const hasBuild = existsSync(path.join(root, 'index.html'));

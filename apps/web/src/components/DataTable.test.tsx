@@ -43,6 +43,24 @@ describe('DataTable', () => {
     expect(within(region).getByRole('table', { name: 'Things' })).toBeTruthy();
   });
 
+  it("names each data cell by its column for the phone's card layout; a buttons column stays unnamed", () => {
+    const withButtons: Column<Row>[] = [
+      ...columns,
+      {
+        id: 'manage',
+        header: 'Manage',
+        buttons: true,
+        cell: (r) => <button type="button">Move {r.name}</button>,
+      },
+    ];
+    render(<DataTable label="Rows" columns={withButtons} rows={rows} rowKey={(r) => r.id} />);
+    expect(screen.getByRole('table').classList.contains('table-cards')).toBe(true);
+    const [first] = screen.getAllByRole('row').slice(1);
+    const cells = within(first as HTMLElement).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Count', 'Plain', null]);
+    expect(within(cells[2] as HTMLElement).getByRole('button', { name: 'Move beta' })).toBeTruthy();
+  });
+
   it('selects rows with checkboxes, and all of them from the header', () => {
     function Selectable() {
       const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -9,6 +9,8 @@ export interface Column<T> {
   sortValue?: (row: T) => string | number | null | undefined;
   /** The first column names the row (a row header for screen readers). */
   rowHeader?: boolean;
+  /** The row's own controls (Move, Delete...): a card shows them as a row of buttons, without a label. */
+  buttons?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -72,6 +74,8 @@ export function sortRows<T>(
 /**
  * The app's list table: sortable columns (buttons in the headers, aria-sort), optional row selection, and a
  * scroll container of its own (focusable and labelled, so keyboard users can scroll it on small screens).
+ * With less than 600 px of room each row is a card (styles/pages.css, `.table-cards`): the first column is
+ * its title, the others label/value pairs named by `data-label`, a `buttons` column (no label) a row of buttons.
  */
 export function DataTable<T>({
   label,
@@ -109,7 +113,7 @@ export function DataTable<T>({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it.
     <section className="table-wrap" aria-label={label} tabIndex={0}>
-      <table className="table" aria-label={label}>
+      <table className="table table-cards" aria-label={label}>
         <thead>
           <tr>
             {selectable && (
@@ -177,7 +181,9 @@ export function DataTable<T>({
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.id}>{column.cell(row)}</td>
+                    <td key={column.id} data-label={column.buttons ? undefined : column.header}>
+                      {column.cell(row)}
+                    </td>
                   ),
                 )}
               </tr>

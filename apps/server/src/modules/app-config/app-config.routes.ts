@@ -2,6 +2,7 @@ import { APP_VERSION, type AppConfig, type BrokerUrls } from '@tinkercloud/share
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { publicRoute } from '../../http/route-access.ts';
+import { WEB_MANIFEST_PATH, webManifest } from './web-manifest.ts';
 
 const NO_BROKER: BrokerUrls = { url: null, tlsUrl: null, wsUrl: null, wssUrl: null };
 
@@ -56,7 +57,7 @@ export function toAppConfig(config: Config, mqtt: BrokerUrls = NO_BROKER): AppCo
 
 /**
  * The SPA's runtime configuration, as a classic script so it is set before the app's module runs
- * (a blocking same-origin script keeps the CSP free of inline code).
+ * (a blocking same-origin script keeps the CSP free of inline code), and its web app manifest.
  */
 export const appConfigRoutes: FastifyPluginAsync<{ config: Config; broker?: () => BrokerUrls }> = async (
   app,
@@ -74,5 +75,10 @@ export const appConfigRoutes: FastifyPluginAsync<{ config: Config; broker?: () =
   };
   app.get('/app-config.js', { config: publicRoute(), schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(bodyNow()),
+  );
+  // Read again on each visit (no-cache): a renamed deployment shows its new name on the next install.
+  const manifest = JSON.stringify(webManifest(config.productName));
+  app.get(WEB_MANIFEST_PATH, { config: publicRoute(), schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(manifest),
   );
 };

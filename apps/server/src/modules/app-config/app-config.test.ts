@@ -47,3 +47,20 @@ describe('the device broker in the SPA configuration', () => {
     await app.close();
   });
 });
+
+describe('the web app manifest', () => {
+  it("names the app as the deployment does (PRODUCT_NAME), for a phone's home screen", async () => {
+    const Fastify = (await import('fastify')).default;
+    const { appConfigRoutes } = await import('./app-config.routes.ts');
+    const app = Fastify();
+    await app.register(appConfigRoutes, { config: loadConfig({ PRODUCT_NAME: 'School Cloud' }) });
+    const res = await app.inject({ url: '/manifest.webmanifest' });
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.json()).toMatchObject({
+      name: 'School Cloud',
+      short_name: 'School Cloud',
+      display: 'standalone',
+    });
+    await app.close();
+  });
+});

@@ -35,6 +35,7 @@ export function ApiKeysTable({
     {
       id: 'actions',
       header: 'Actions',
+      buttons: true,
       cell: (key) => (
         <Button
           variant="danger"

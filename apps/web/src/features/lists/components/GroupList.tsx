@@ -410,6 +410,7 @@ function manageColumn<R extends ListRow<unknown>>({
   return {
     id: 'manage',
     header: 'Manage',
+    buttons: true,
     cell: (row) => (
       <span className="list-row-actions">
         {row.type === 'folder' ? (

@@ -42,7 +42,8 @@ export function ValueView({ type, value }: { type: string; value: unknown }) {
       return (
         <span className="value-number">
           <span data-testid="variable-value">{formatValue(value)}</span>
-          {unit && <span className="value-unit"> {unit}</span>}
+          {/* A non-breaking space: a number and its unit never part at the end of a line. */}
+          {unit && <span className="value-unit">{`\u00a0${unit}`}</span>}
         </span>
       );
     }

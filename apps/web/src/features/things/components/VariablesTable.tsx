@@ -129,7 +129,7 @@ function VariableRows({
     <>
       {addButton && <div className="page-actions">{addButton}</div>}
       <div className="table-wrap">
-        <table className="table" aria-label="Variables">
+        <table className="table table-cards" aria-label="Variables">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -144,19 +144,21 @@ function VariableRows({
             {list.map((property) => (
               <tr key={property.id} data-testid="variable-row">
                 <th scope="row">{property.name}</th>
-                <td className="variable-value">
+                <td className="variable-value" data-label="Value">
                   <ValueView type={property.type} value={property.last_value} />
                 </td>
-                <td>
+                <td data-label="Type">
                   {propertyTypeInfo(property.type)?.name ?? property.type}
                   <span className="table-sub">
                     {property.type}
                     {property.permission === 'READ_ONLY' ? ', read only' : ''}
                   </span>
                 </td>
-                <td>{property.value_updated_at ? formatDateTime(property.value_updated_at) : 'Never'}</td>
+                <td data-label="Last update">
+                  {property.value_updated_at ? formatDateTime(property.value_updated_at) : 'Never'}
+                </td>
                 {writable && (
-                  <td>
+                  <td data-label="Send a value">
                     {property.permission === 'READ_WRITE' && (
                       <PublishValueForm space={space} property={property} />
                     )}
