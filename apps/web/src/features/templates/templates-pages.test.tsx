@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toErrorBody } from '@tinkercloud/shared';
 import type { BuiltinTemplate, CustomTemplate } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '@/features/iot/model/format-time.ts';
 import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import { at, renderApp } from '@/test/app-harness.tsx';
 
@@ -162,6 +163,8 @@ describe('template pages', () => {
     const s = server();
     renderApp('/templates/?tab=custom', { handle: s.handle });
     expect(await screen.findByRole('link', { name: 'Greenhouse kit' })).toBeTruthy();
+    // The app's one date format (format-time.ts), not the browser's bare default.
+    expect(screen.getByText(`Created ${formatDate(custom.created_at)}`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Apply Greenhouse kit' }).getAttribute('href')).toBe(
       `/templates/${TID}/apply/`,
     );

@@ -7,6 +7,7 @@ import {
   notificationsQueryOptions,
 } from '../api/notifications.ts';
 import { browserAlertsAllowed, freshNotifications } from '../model/fresh-notifications.ts';
+import { withLocalTimes } from '../model/local-times.ts';
 import { useNotificationAnnouncements } from '../model/use-notification-announcements.ts';
 
 // The panel loads on first use: every signed-in page carries the bell, none needs the panel at first.
@@ -35,7 +36,10 @@ export function NotificationBell() {
     if (document.hidden && browserAlertsAllowed()) {
       for (const n of freshNotifications(seen.current, data.notifications)) {
         try {
-          const shown = new Notification(n.title, { body: n.body, tag: n.id });
+          const shown = new Notification(withLocalTimes(n.title), {
+            body: withLocalTimes(n.body),
+            tag: n.id,
+          });
           shown.onclick = () => window.focus();
         } catch {
           // Some mobile browsers show notifications only through a service worker: the bell still counts it.
