@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { fetchBrandedDeployment } from './features/customization/api/customization.ts';
+import { withCompanyClientId } from './features/customization/company-sign-in.ts';
 import { installSpaceChangeHandler } from './features/spaces/space-change.ts';
 import { createSpacesService } from './features/spaces/spaces-service.ts';
 import { pushDataLayer } from './lib/analytics.ts';
@@ -33,8 +34,8 @@ import { isBrandedHost, joinUrl, publicOriginRedirect } from './lib/urls.ts';
 import { createAppRouter } from './router.tsx';
 
 async function boot(container: HTMLElement) {
-  const config = getAppConfig();
-  const elsewhere = publicOriginRedirect(window.location.href, config.publicUrl, config.baseHost);
+  const configured = getAppConfig();
+  const elsewhere = publicOriginRedirect(window.location.href, configured.publicUrl, configured.baseHost);
   if (elsewhere) {
     window.location.replace(elsewhere);
     return;
@@ -42,6 +43,12 @@ async function boot(container: HTMLElement) {
   installChunkReloadHandler(window);
 
   const queryClient = createQueryClient();
+  // A company's sign-in uses the client id of its customization record (spec 3), read before signing in.
+  const config = await withCompanyClientId(
+    configured,
+    createApiClient({ getAccessToken: async () => '' }),
+    queryClient,
+  );
   const store = createAuthStore({
     // Only the id: the e-mail waits for the consent handling the analytics issue brings.
     onAuthenticated: (user) => pushDataLayer(window, { event: 'authenticated', user_id: user.id }),
