@@ -10,7 +10,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { fetchBrandedDeployment } from './features/customization/api/customization.ts';
-import { withCompanyClientId } from './features/customization/company-sign-in.ts';
 import { installSpaceChangeHandler } from './features/spaces/space-change.ts';
 import { createSpacesService } from './features/spaces/spaces-service.ts';
 import { pushDataLayer } from './lib/analytics.ts';
@@ -43,12 +42,15 @@ async function boot(container: HTMLElement) {
   installChunkReloadHandler(window);
 
   const queryClient = createQueryClient();
-  // A company's sign-in uses the client id of its customization record (spec 3), read before signing in.
-  const config = await withCompanyClientId(
-    configured,
-    createApiClient({ getAccessToken: async () => '' }),
-    queryClient,
-  );
+  // A company's sign-in uses the client id of its customization record (spec 3), read before signing in;
+  // loaded only where a company key is configured.
+  const config = configured.companyKey
+    ? await (await import('./features/customization/company-client.ts')).withCompanyClientId(
+        configured,
+        createApiClient({ getAccessToken: async () => '' }),
+        queryClient,
+      )
+    : configured;
   const store = createAuthStore({
     // Only the id: the e-mail waits for the consent handling the analytics issue brings.
     onAuthenticated: (user) => pushDataLayer(window, { event: 'authenticated', user_id: user.id }),

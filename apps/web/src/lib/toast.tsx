@@ -51,24 +51,15 @@ export const toast = {
   dismiss: (id?: string | number) => sonner.dismiss(id),
 };
 
-/** A failed call's detail: the error body's, else the error's message. */
-function detailOf(error: unknown): string {
-  if (error && typeof error === 'object' && 'detail' in error && typeof error.detail === 'string')
-    return error.detail;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Spec 8's 'Network Error: {detail}', whatever the status (the space update toast, named so in the spec). */
-export function networkErrorText(error: unknown): string {
-  return `Network Error: ${detailOf(error)}`;
-}
-
 /**
- * The text of a failed call: 'Network Error: {detail}', except for a conflict (409), where the server refused
- * the write because of something already there: its detail says what clashed ("This template already exists
- * in this space."), and a "Network Error" prefix would send the maker looking for a network fault.
+ * The text of a failed call: spec 8's 'Network Error: {detail}', except for a conflict (409), where the server
+ * refused the write because of something already there: its detail says what clashed ("This template already
+ * exists in this space."), and a "Network Error" prefix would send the maker looking for a network fault.
+ * `always`: the prefix whatever the status (the space update toast, which spec 8 words so).
  */
-export function networkErrorMessage(error: unknown): string {
-  const conflict = !!error && typeof error === 'object' && 'status' in error && error.status === 409;
-  return conflict ? detailOf(error) : networkErrorText(error);
+export function networkErrorMessage(error: unknown, always = false): string {
+  const e = error as { detail?: unknown; status?: unknown } | null | undefined;
+  const detail =
+    typeof e?.detail === 'string' ? e.detail : error instanceof Error ? error.message : String(error);
+  return e?.status === 409 && !always ? detail : `Network Error: ${detail}`;
 }

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/api.ts';
 import { logger } from '@/lib/logger.ts';
 import { at, renderApp, testConfig } from '@/test/app-harness.tsx';
 import { customizationQueryOptions } from './api/customization.ts';
+import { withCompanyClientId } from './company-client.ts';
 import {
   AUTH_FAILED_PATH,
   type CompanySignInContext,
@@ -16,7 +17,6 @@ import {
   TOS_ALREADY_ACCEPTED,
   TOS_NOT_ACCEPTED,
   TOS_PATH,
-  withCompanyClientId,
 } from './company-sign-in.ts';
 
 const NS = 'http://localhost:3000/claims/';

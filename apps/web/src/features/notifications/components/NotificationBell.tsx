@@ -7,7 +7,6 @@ import {
   notificationsQueryOptions,
 } from '../api/notifications.ts';
 import { browserAlertsAllowed, freshNotifications } from '../model/fresh-notifications.ts';
-import { withLocalTimes } from '../model/local-times.ts';
 import { useNotificationAnnouncements } from '../model/use-notification-announcements.ts';
 
 // The panel loads on first use: every signed-in page carries the bell, none needs the panel at first.
@@ -34,17 +33,22 @@ export function NotificationBell() {
   useEffect(() => {
     if (!data) return;
     if (document.hidden && browserAlertsAllowed()) {
-      for (const n of freshNotifications(seen.current, data.notifications)) {
-        try {
-          const shown = new Notification(withLocalTimes(n.title), {
-            body: withLocalTimes(n.body),
-            tag: n.id,
-          });
-          shown.onclick = () => window.focus();
-        } catch {
-          // Some mobile browsers show notifications only through a service worker: the bell still counts it.
-        }
-      }
+      const fresh = freshNotifications(seen.current, data.notifications);
+      // The texts' instants in the reader's time: the helper comes with the panel's chunk, off the first page.
+      if (fresh.length > 0)
+        void import('../model/local-times.ts').then(({ withLocalTimes }) => {
+          for (const n of fresh) {
+            try {
+              const shown = new Notification(withLocalTimes(n.title), {
+                body: withLocalTimes(n.body),
+                tag: n.id,
+              });
+              shown.onclick = () => window.focus();
+            } catch {
+              // Some mobile browsers show notifications only through a service worker: the bell still counts it.
+            }
+          }
+        });
     }
     seen.current = new Set(data.notifications.map((n) => n.id));
   }, [data]);

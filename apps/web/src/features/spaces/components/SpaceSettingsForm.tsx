@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useServices } from '@/app/services.tsx';
 import { Field } from '@/components/Field.tsx';
 import { readAgain } from '@/lib/query-client.ts';
-import { networkErrorText, toast } from '@/lib/toast.tsx';
+import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { changedFields, countriesQueryOptions, SPACES_KEY, updateSpace } from '../api/spaces.ts';
 
 export const SPACE_UPDATED = 'Space information updated';
@@ -30,7 +30,7 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
       }
     } catch (error) {
       // Spec 8 words this toast 'Network Error: {detail}' for every failure, a conflict included.
-      toast.error(networkErrorText(error));
+      toast.error(networkErrorMessage(error, true));
     } finally {
       setSaving(false);
     }
