@@ -23,19 +23,10 @@ export const TOS_PATH = '/tos-acceptance/' as const;
  * reads a same-origin href as a path); another one is a page load there. A record without a usable http(s)
  * address leaves the target in this app.
  */
-export function customizationTarget(
+export const customizationTarget = (
   record: Pick<CustomizationRecord, 'url'>,
   path: typeof AUTH_FAILED_PATH | typeof TOS_PATH,
-) {
-  let base: URL | null = null;
-  try {
-    base = new URL(record.url);
-  } catch {
-    // Not an address: the app's own route.
-  }
-  const usable = base && (base.protocol === 'https:' || base.protocol === 'http:');
-  return { to: path, ...(usable && base && { href: joinUrl(base.href, path) }) };
-}
+) => ({ to: path, ...(/^https?:\/\/[^/]/i.test(record.url) && { href: joinUrl(record.url, path) }) });
 
 /**
  * Acceptance recorded in this browser session: the access token carries the claim only after its next

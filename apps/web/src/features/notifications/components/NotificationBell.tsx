@@ -34,21 +34,8 @@ export function NotificationBell() {
     if (!data) return;
     if (document.hidden && browserAlertsAllowed()) {
       const fresh = freshNotifications(seen.current, data.notifications);
-      // The texts' instants in the reader's time: the helper comes with the panel's chunk, off the first page.
-      if (fresh.length > 0)
-        void import('../model/local-times.ts').then(({ withLocalTimes }) => {
-          for (const n of fresh) {
-            try {
-              const shown = new Notification(withLocalTimes(n.title), {
-                body: withLocalTimes(n.body),
-                tag: n.id,
-              });
-              shown.onclick = () => window.focus();
-            } catch {
-              // Some mobile browsers show notifications only through a service worker: the bell still counts it.
-            }
-          }
-        });
+      // The alerts' code comes on first use, with the panel's chunk: the bell is on every page.
+      if (fresh.length > 0) void import('../model/local-times.ts').then((m) => m.raiseBrowserAlerts(fresh));
     }
     seen.current = new Set(data.notifications.map((n) => n.id));
   }, [data]);
