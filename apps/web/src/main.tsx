@@ -34,8 +34,8 @@ import { isBrandedHost, joinUrl, publicOriginRedirect } from './lib/urls.ts';
 import { createAppRouter } from './router.tsx';
 
 async function boot(container: HTMLElement) {
-  const config = getAppConfig();
-  const elsewhere = publicOriginRedirect(window.location.href, config.publicUrl, config.baseHost);
+  const configured = getAppConfig();
+  const elsewhere = publicOriginRedirect(window.location.href, configured.publicUrl, configured.baseHost);
   if (elsewhere) {
     window.location.replace(elsewhere);
     return;
@@ -43,6 +43,15 @@ async function boot(container: HTMLElement) {
   installChunkReloadHandler(window);
 
   const queryClient = createQueryClient();
+  // A company's sign-in uses the client id of its customization record (spec 3), read before signing in;
+  // loaded only where a company key is configured.
+  const config = configured.companyKey
+    ? await (await import('./features/customization/company-client.ts')).withCompanyClientId(
+        configured,
+        createApiClient({ getAccessToken: async () => '' }),
+        queryClient,
+      )
+    : configured;
   const store = createAuthStore({
     // Only the id: the e-mail waits for the consent handling the analytics issue brings.
     onAuthenticated: (user) => pushDataLayer(window, { event: 'authenticated', user_id: user.id }),

@@ -51,13 +51,15 @@ export const toast = {
   dismiss: (id?: string | number) => sonner.dismiss(id),
 };
 
-/** 'Network Error: {detail}' for failed calls (spec 8). */
-export function networkErrorMessage(error: unknown): string {
+/**
+ * The text of a failed call: spec 8's 'Network Error: {detail}', except for a conflict (409), where the server
+ * refused the write because of something already there: its detail says what clashed ("This template already
+ * exists in this space."), and a "Network Error" prefix would send the maker looking for a network fault.
+ * `always`: the prefix whatever the status (the space update toast, which spec 8 words so).
+ */
+export function networkErrorMessage(error: unknown, always = false): string {
+  const e = error as { detail?: unknown; status?: unknown } | null | undefined;
   const detail =
-    error && typeof error === 'object' && 'detail' in error && typeof error.detail === 'string'
-      ? error.detail
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return `Network Error: ${detail}`;
+    typeof e?.detail === 'string' ? e.detail : error instanceof Error ? error.message : String(error);
+  return e?.status === 409 && !always ? detail : `Network Error: ${detail}`;
 }

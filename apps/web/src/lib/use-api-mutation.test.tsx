@@ -57,11 +57,22 @@ describe('useApiMutation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('beta')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
-    fail(new ApiError(toErrorBody({ status: 409, detail: 'name already used' })));
-    expect(await screen.findByText('Network Error: name already used')).toBeTruthy();
+    fail(new ApiError(toErrorBody({ status: 503, detail: 'down for maintenance' })));
+    expect(await screen.findByText('Network Error: down for maintenance')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('beta')).toBeNull());
     expect(client.getQueryData(key)).toEqual(['alpha']);
     expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says what clashed when the server answers 409, without the "Network Error" prefix', async () => {
+    setup(() =>
+      Promise.reject(
+        new ApiError(toErrorBody({ status: 409, detail: 'This template already exists in this space.' })),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    // The whole text is the detail: no 'Network Error: ' before it.
+    expect(await screen.findByText('This template already exists in this space.')).toBeTruthy();
   });
 
   it('keeps the change and says so when the write succeeds', async () => {

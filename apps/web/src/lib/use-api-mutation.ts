@@ -21,7 +21,7 @@ export interface ApiMutationOptions<TData, TVariables, TCached>
   invalidates?: readonly QueryKey[];
   /** The success toast, if any. */
   successMessage?: string | ((data: TData, variables: TVariables) => string);
-  /** The failure toast; by default spec 8's 'Network Error: {detail}'. */
+  /** The failure toast; by default `networkErrorMessage` (spec 8's 'Network Error: {detail}'; a 409's detail alone). */
   errorMessage?: (error: Error) => string;
 }
 

@@ -4,6 +4,7 @@
 export * from './dashboard-request.ts';
 export * from './network-credentials.ts';
 export * from './property-request.ts';
+export * from './property-type-schema.ts';
 export * from './property-types.ts';
 export * from './templates.ts';
 export * from './thing-request.ts';

@@ -294,7 +294,7 @@ export type TemplateApplyRequest = z.infer<typeof templateApplyRequestSchema>;
 
 /** ArduinoTemplate: what applying made. */
 export const templateApplyResultSchema = z.object({
-  things: z.array(z.object({ id: z.uuid(), sketch_id: z.uuid().optional(), device_id: z.uuid().optional() })),
+  things: z.array(z.object({ id: z.uuid(), sketch_id: z.uuid(), device_id: z.uuid().optional() })),
   dashboards: z.array(z.uuid()),
   triggers: z.array(z.uuid()),
 });

@@ -4,6 +4,7 @@ import { type AppConfig, claimNames, decodeJwt } from '@tinkercloud/shared';
 import type { ApiRequest } from '@/lib/api.ts';
 import type { Auth } from '@/lib/auth/auth-service.ts';
 import { logger } from '@/lib/logger.ts';
+import { joinUrl } from '@/lib/urls.ts';
 import { type CustomizationRecord, customizationQueryOptions } from './api/customization.ts';
 
 /** Messages of spec section 8, logged word for word. */
@@ -15,6 +16,17 @@ export const TOS_ALREADY_ACCEPTED = 'User has already accepted the TOS.';
 
 export const AUTH_FAILED_PATH = '/auth-failed/' as const;
 export const TOS_PATH = '/tos-acceptance/' as const;
+
+/**
+ * Spec 2.5: the two redirect targets (authentication failure, terms acceptance) are built from the
+ * customization's base address, its `url`. An address on this origin stays a move inside the app (the router
+ * reads a same-origin href as a path); another one is a page load there. A record without a usable http(s)
+ * address leaves the target in this app.
+ */
+export const customizationTarget = (
+  record: Pick<CustomizationRecord, 'url'>,
+  path: typeof AUTH_FAILED_PATH | typeof TOS_PATH,
+) => ({ to: path, ...(/^https?:\/\/[^/]/i.test(record.url) && { href: joinUrl(record.url, path) }) });
 
 /**
  * Acceptance recorded in this browser session: the access token carries the claim only after its next
@@ -75,7 +87,8 @@ export async function loadCustomization(context: CompanySignInContext): Promise<
 
 /**
  * Company-customised sign-in (spec 4.1, 6.2), run for signed-in pages: a customization that is not enabled
- * sends the user to /auth-failed; terms not accepted send them to /tos-acceptance unless already there.
+ * sends the user to /auth-failed; terms not accepted send them to /tos-acceptance unless already there; both
+ * on the record's base address (`customizationTarget`).
  */
 export async function checkCompanySignIn(context: CompanySignInContext, pathname: string): Promise<void> {
   const key = context.config.companyKey;
@@ -84,11 +97,11 @@ export async function checkCompanySignIn(context: CompanySignInContext, pathname
   if (!record) return;
   if (!record.url_enabled) {
     logger.error(NOT_ENABLED);
-    throw redirect({ to: AUTH_FAILED_PATH, replace: true });
+    throw redirect({ ...customizationTarget(record, AUTH_FAILED_PATH), replace: true });
   }
   if (pathname === TOS_PATH) return;
   if (!(await termsAccepted(context.auth, context.config, key))) {
     logger.warn(TOS_NOT_ACCEPTED);
-    throw redirect({ to: TOS_PATH, replace: true });
+    throw redirect({ ...customizationTarget(record, TOS_PATH), replace: true });
   }
 }

@@ -240,11 +240,13 @@ describe('Scheduler', () => {
     fireEvent.change(within(dialog).getByLabelText('Starts'), { target: { value: '2027-01-01T08:00' } });
     fireEvent.change(within(dialog).getByLabelText('Active for (minutes)'), { target: { value: '30' } });
     fireEvent.change(within(dialog).getByLabelText('Repeats'), { target: { value: 'weekly' } });
-    fireEvent.click(within(dialog).getByLabelText('Fri'));
+    // Weekly starts with the start's day ticked (1 January 2027 is a Friday); Monday is added.
+    expect((within(dialog).getByLabelText('Fri') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('Mon'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
     await waitFor(() =>
       expect(published(iot).map((c) => c.body)).toEqual([
-        // Monday (picked first) and Friday: weekly type 2 << 26 with bits 1 and 5.
+        // Monday and Friday: weekly type 2 << 26 with bits 1 and 5.
         { value: { frm: 1_798_790_400, to: 0, len: 1800, msk: 0x0800_0022 } },
       ]),
     );

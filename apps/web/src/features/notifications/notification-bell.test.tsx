@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import type { RequestOptions } from '@/lib/api.ts';
 import { renderApp } from '@/test/app-harness.tsx';
 import { manualLive } from '../iot/testing/manual-live.ts';
@@ -12,7 +13,7 @@ const list = () => ({
       id: 'n1',
       kind: 'trigger',
       title: 'Too hot: temperature is 31',
-      body: 'Open the windows',
+      body: 'Open the windows (read at 2026-11-26T19:59:30.000Z)',
       data: { trigger_id: 'tr1' },
       created_at: '2026-11-26T20:00:00.000Z',
       read: false,
@@ -62,6 +63,9 @@ describe('notifications bell', () => {
     const items = await within(panel).findAllByTestId('notification');
     expect(items[0]?.textContent).toContain('Too hot: temperature is 31');
     expect(items[0]?.textContent).toContain('Open the windows');
+    // The server's ISO instant is said in the reader's locale and time zone.
+    expect(items[0]?.textContent).toContain(`(read at ${formatDateTime('2026-11-26T19:59:30.000Z')})`);
+    expect(items[0]?.textContent).not.toContain('2026-11-26T19:59:30');
     expect(
       within(items[0] as HTMLElement)
         .getByRole('link', { name: 'Open trigger' })

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toErrorBody } from '@tinkercloud/shared';
 import type { BuiltinTemplate, CustomTemplate } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
-import type { RequestOptions } from '@/lib/api.ts';
+import { formatDate } from '@/features/iot/model/format-time.ts';
+import { ApiError, type RequestOptions } from '@/lib/api.ts';
 import { at, renderApp } from '@/test/app-harness.tsx';
 
 const TID = '0b6f6a3e-8a3c-4d1e-9a51-3f1f0f2d7c10';
@@ -161,6 +163,8 @@ describe('template pages', () => {
     const s = server();
     renderApp('/templates/?tab=custom', { handle: s.handle });
     expect(await screen.findByRole('link', { name: 'Greenhouse kit' })).toBeTruthy();
+    // The app's one date format (format-time.ts), not the browser's bare default.
+    expect(screen.getByText(`Created ${formatDate(custom.created_at)}`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Apply Greenhouse kit' }).getAttribute('href')).toBe(
       `/templates/${TID}/apply/`,
     );
@@ -171,6 +175,34 @@ describe('template pages', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete template' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(s.sent.some((c) => c.options.method === 'DELETE')).toBe(true));
+    // Spec 7.5: the list is asked for in ascending order, deleted ones left out.
+    expect(s.sent.find((c) => c.url === '/storage/template/v1/list')?.options.body).toEqual({
+      sort: 'asc',
+      show_deleted: false,
+    });
+  });
+
+  it('says what clashed when an uploaded template is already in the space (409), not "Network Error"', async () => {
+    const s = server();
+    renderApp('/templates/?tab=custom', {
+      handle: (url, options) => {
+        if (url === '/storage/template/archive/v1/')
+          throw new ApiError(
+            toErrorBody({
+              code: 'conflict',
+              status: 409,
+              detail: 'This template already exists in this space.',
+            }),
+          );
+        return s.handle(url, options);
+      },
+    });
+    await screen.findByRole('link', { name: 'Greenhouse kit' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'kit.tino')] } });
+    expect(await screen.findByText('This template already exists in this space.')).toBeTruthy();
+    expect(screen.queryByText(/Network Error/)).toBeNull();
   });
 
   it('makes a template from picked things: a name and a thing are needed first', async () => {

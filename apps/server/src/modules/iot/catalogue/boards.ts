@@ -35,8 +35,12 @@ export const CONNECTION_TYPES = [
   'cellular',
 ] as const;
 
-/** LoRa devices, created through `PUT /iot/v1/lora-devices/` only (they need their keys). */
-export const LORA_DEVICE_TYPES = ['lora-device', 'mkrwan1300', 'mkrwan1310'] as const;
+/**
+ * LoRa devices, created through `PUT /iot/v1/lora-devices/` only (they need their keys): the four kinds the
+ * recap's `usage.lora_devices` counts (spec 9) — the two MKR WAN boards, a Portenta H7 on a LoRa shield or
+ * carrier, and any other LoRaWAN device.
+ */
+export const LORA_DEVICE_TYPES = ['lora-device', 'mkrwan1300', 'mkrwan1310', 'portenta_h7_lora'] as const;
 export type LoraDeviceType = (typeof LORA_DEVICE_TYPES)[number];
 
 export interface Board {
@@ -108,6 +112,9 @@ export const BOARDS: readonly Board[] = [
     ota_available: false,
   }),
   arduino('mkrwan1310', 'arduino:samd:mkrwan1310', 'Arduino MKR WAN 1310', ['lora'], {
+    ota_available: false,
+  }),
+  arduino('portenta_h7_lora', 'arduino:mbed_portenta:envie_m7', 'Arduino Portenta H7 with LoRa', ['lora'], {
     ota_available: false,
   }),
   {

@@ -1,3 +1,4 @@
+import { propertyTypeListSchema } from '@tinkercloud/shared/iot';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,19 +7,6 @@ import { errors, security } from '../../../http/route-schemas.ts';
 import { MEDIA } from '../common/media-types.ts';
 import { BOARDS } from './boards.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
-
-const propertyTypeSchema = z.object({
-  type: z.string(),
-  name: z.string(),
-  declaration: z.string().describe('The C++ type of the ArduinoIoTCloud library'),
-  deprecated: z.boolean(),
-  rw: z.boolean().describe('Whether the type allows READ_WRITE'),
-  assistants: z.array(z.string()),
-  tags: z.array(z.string()),
-  units: z.array(z.string()),
-  example: z.string().optional(),
-  supersededBy: z.string().optional(),
-});
 
 const boardSchema = z.object({
   fqbn: z.string().optional(),
@@ -46,7 +34,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
         tags: ['iot: property types'],
         security,
         summary: 'Every property type with its C++ declaration, units and voice assistants',
-        response: { 200: z.array(propertyTypeSchema), ...errors },
+        response: { 200: propertyTypeListSchema, ...errors },
       },
     },
     async (_request, reply) => reply.type(MEDIA.propertyTypes).send(propertyTypes),

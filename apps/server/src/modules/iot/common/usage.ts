@@ -1,13 +1,15 @@
 import type { Database } from '../../../db/client.ts';
 import { createUsageSource, type UsageSource } from '../../plans/usage.ts';
 import { createApiClientsRepository } from '../api-clients/api-clients.repository.ts';
+import { LORA_DEVICE_TYPES } from '../catalogue/boards.ts';
 import { createDevicesRepository } from '../devices/devices.repository.ts';
 import { createSketchesRepository } from '../sketches/sketches.repository.ts';
 import { createThingsRepository } from '../things/things.repository.ts';
 
 /**
- * The recap's counters with real counts of things, API keys and devices (soft-deleted ones excluded), and the
- * bytes of the space's sketches (the trash included, as the disk quota counts them).
+ * The recap's counters with real counts of things, API keys and devices (soft-deleted ones excluded; those of
+ * the four LoRa kinds counted again in `lora_devices`, spec 9), and the bytes of the space's sketches (the
+ * trash included, as the disk quota counts them).
  */
 export function createIotUsageSource(db: Database): UsageSource {
   const base = createUsageSource(db);
@@ -16,16 +18,18 @@ export function createIotUsageSource(db: Database): UsageSource {
   const clients = createApiClientsRepository(db);
   const sketches = createSketchesRepository(db);
   async function counts(space: { organizationId: string | null; ownerUserId: string }) {
-    const [cloudThings, apiClients, deviceCount, sketchBytes] = await Promise.all([
+    const [cloudThings, apiClients, deviceCount, loraCount, sketchBytes] = await Promise.all([
       things.count(space),
       clients.count(space),
       devices.count(space),
+      devices.count(space, LORA_DEVICE_TYPES),
       sketches.spaceBytes(space),
     ]);
     return {
       cloud_things: cloudThings,
       cloud_api_clients: apiClients,
       devices: deviceCount,
+      lora_devices: loraCount,
       create_disk_sketches: sketchBytes,
     };
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   iotDeviceSecrets,
@@ -182,11 +182,17 @@ export function createDevicesRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    async count(space: Pick<IotSpace, 'organizationId' | 'ownerUserId'>): Promise<number> {
+    /** The space's live devices; of the given types only, when `types` is given. */
+    async count(
+      space: Pick<IotSpace, 'organizationId' | 'ownerUserId'>,
+      types?: readonly string[],
+    ): Promise<number> {
+      const where = [inSpace(iotDevices, space), isNull(iotDevices.deletedAt)];
+      if (types) where.push(inArray(iotDevices.type, [...types]));
       const rows = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(iotDevices)
-        .where(and(inSpace(iotDevices, space), isNull(iotDevices.deletedAt)));
+        .where(and(...where));
       return rows[0]?.n ?? 0;
     },
 

@@ -60,6 +60,35 @@ describe('LoRa devices v1', () => {
     });
   });
 
+  it("counts the devices of the four LoRa kinds in the recap's usage.lora_devices (spec 9)", async () => {
+    const user = await t.createUser();
+    await f.grantPlan(user.id);
+    const recap = async () => (await f.call(user.id, 'GET', '/restrictions/v1/recap/me')).json().usage;
+    expect(await recap()).toMatchObject({ devices: 0, lora_devices: 0 });
+    const kinds = ['lora-device', 'mkrwan1300', 'mkrwan1310', 'portenta_h7_lora'];
+    for (const [i, type] of kinds.entries()) {
+      const res = await f.call(user.id, 'PUT', '/iot/v1/lora-devices/', {
+        app: 'fields',
+        eui: nextEui(),
+        frequency_plan: 'EU_863_870_TTN',
+        name: `probe-${i}`,
+        type,
+        user_id: 'me',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // A Wi-Fi board counts as a device, not as a LoRa one; a deleted LoRa device no longer counts.
+    await f.device(user.id, { name: 'wifi-board' });
+    expect(await recap()).toMatchObject({ devices: 5, lora_devices: 4 });
+    const devices = (await f.call(user.id, 'GET', '/iot/v2/devices')).json() as {
+      id: string;
+      type: string;
+    }[];
+    const lora = devices.find((d) => d.type === 'mkrwan1300');
+    expect((await f.call(user.id, 'DELETE', `/iot/v2/devices/${lora?.id}`)).statusCode).toBe(200);
+    expect(await recap()).toMatchObject({ devices: 4, lora_devices: 3 });
+  });
+
   it('keeps given keys, refuses a second registration of the same board and a board of another user', async () => {
     const user = await t.createUser();
     const other = await t.createUser();

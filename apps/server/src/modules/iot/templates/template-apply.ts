@@ -26,7 +26,11 @@ import { bytesOf, createSketchesRepository } from '../sketches/sketches.reposito
 import { createThingsRepository } from '../things/things.repository.ts';
 import { createTriggersRepository } from '../triggers/triggers.repository.ts';
 
-export const DEVICE_NOT_FREE = 'The device is already bound to a thing.';
+/** A 409 that names what clashed: the device and, when known, the thing that holds it. */
+export const deviceNotFree = (device?: string, thing?: string) =>
+  device
+    ? `The device "${device}" is already bound to ${thing ? `the thing "${thing}"` : 'another thing'}.`
+    : 'A chosen device is already bound to another thing.';
 
 export interface ApplyOptions {
   /** A custom template's id, kept on each thing as `source_template` (a uuid column: built-ins keep none). */
@@ -60,7 +64,7 @@ function conditionFor(type: string, c: TriggerTemplate['condition']) {
 
 /**
  * Makes, inside the caller's transaction `tx`, everything a template holds in `space`: its things (each with
- * its variables, a generated sketch unless its device runs none, and the device chosen for it, which must be a
+ * its variables, a generated sketch, and the device chosen for it, which must be a
  * free device of the space), its dashboards (widgets linked to the new things' variables) and its triggers
  * (watching the new variables or devices; their notifications go to the member applying it). Plan limits are
  * checked per item inside the transaction, so a refusal leaves nothing behind.
@@ -96,7 +100,8 @@ export async function applyTemplate(
     const deviceId = opts.devices[t.id]?.toLowerCase() ?? null;
     const device = deviceId ? await devices.find(space, deviceId) : null;
     if (deviceId && !device) throw notFound('Device');
-    if (deviceId && (await things.boundTo(deviceId))) throw new AppError('conflict', DEVICE_NOT_FREE);
+    const holder = deviceId ? await things.boundTo(deviceId) : null;
+    if (holder) throw new AppError('conflict', deviceNotFree(device?.device.name, holder.name));
     const id = randomUUID();
     const name = prefixedName(opts.prefix, t.name, 64);
     await things.insert({
@@ -125,43 +130,40 @@ export async function applyTemplate(
     }
     made.set(t.id, { id, deviceId, variables });
 
-    let sketchId: string | undefined;
-    if (!device || !NO_SKETCH_TYPES.includes(device.device.type)) {
-      const base = conformSketchName(name).slice(0, 56);
-      const taken = new Set(await sketches.namesLike(space, base));
-      let sketchName = base;
-      for (let n = 2; taken.has(sketchName); n++) sketchName = `${base}_${n}`;
-      const files = generateSketch(
-        {
-          thing: { id, name },
-          device: device
-            ? { id: device.device.id, type: device.device.type, connectionType: device.device.connectionType }
-            : null,
-          properties: (await props.listByThings([id])).map((r) => r.property),
-          version: 'v2',
-          broker: opts.broker,
-        },
-        sketchName,
-      );
-      // The sketch counts against the space's sketch storage like any other.
-      await quotas.requireSketchDisk(tx, space, bytesOf(files), () => sketches.spaceBytes(space));
-      const sketch = await sketches.insert({
-        organizationId: space.organizationId,
-        ownerUserId: space.ownerUserId,
-        name: sketchName,
-        thingId: id,
-        sketchVersion: 'v2',
-        files,
-      });
-      await things.update(id, { sketchId: sketch.id });
-      sketchId = sketch.id;
-    }
-    if (deviceId) result.boundDevices.push(deviceId);
-    result.things.push({
-      id,
-      ...(sketchId && { sketch_id: sketchId }),
-      ...(deviceId && { device_id: deviceId }),
+    // Every thing gets its sketch, even one bound to a device that runs none (a phone, a manual device):
+    // Arduino's API marks `sketch_id` required in the answer, and its clients refuse an answer without it.
+    // Such a device's sketch is written for no board in particular (its thingProperties.h names none) and
+    // stays as made until the thing moves to a board that runs sketches, when it is regenerated for that one.
+    const runsSketch = device !== null && !NO_SKETCH_TYPES.includes(device.device.type);
+    const base = conformSketchName(name).slice(0, 56);
+    const taken = new Set(await sketches.namesLike(space, base));
+    let sketchName = base;
+    for (let n = 2; taken.has(sketchName); n++) sketchName = `${base}_${n}`;
+    const files = generateSketch(
+      {
+        thing: { id, name },
+        device: runsSketch
+          ? { id: device.device.id, type: device.device.type, connectionType: device.device.connectionType }
+          : null,
+        properties: (await props.listByThings([id])).map((r) => r.property),
+        version: 'v2',
+        broker: opts.broker,
+      },
+      sketchName,
+    );
+    // The sketch counts against the space's sketch storage like any other.
+    await quotas.requireSketchDisk(tx, space, bytesOf(files), () => sketches.spaceBytes(space));
+    const sketch = await sketches.insert({
+      organizationId: space.organizationId,
+      ownerUserId: space.ownerUserId,
+      name: sketchName,
+      thingId: id,
+      sketchVersion: 'v2',
+      files,
     });
+    await things.update(id, { sketchId: sketch.id });
+    if (deviceId) result.boundDevices.push(deviceId);
+    result.things.push({ id, sketch_id: sketch.id, ...(deviceId && { device_id: deviceId }) });
   }
 
   const variableOf = (thingId: string, variable: string) => {

@@ -151,7 +151,35 @@ describe('built-in templates', () => {
       things_options: { plant: { device_id: device.id } },
     });
     expect(again.statusCode).toBe(409);
+    // The refusal names what clashed: the device and the thing holding it.
+    expect(again.json().detail).toBe(
+      `The device "plant-board" is already bound to the thing "${thing.name}".`,
+    );
     expect(await counts(user.id)).toEqual(before);
+  });
+
+  it('answers a sketch_id for a thing bound to a device that runs no sketch (a manual device, a phone)', async () => {
+    const user = await t.createUser();
+    await f.grantPlan(user.id);
+    const manual = await f.device(user.id, { name: 'python-script', type: 'generic_device_secretkey' });
+    const phone = await f.device(user.id, { name: 'my-phone', type: 'phone' });
+    for (const device of [manual, phone]) {
+      const res = await f.call(user.id, 'PUT', '/iot/v1/templates', {
+        template_name: 'remote-controlled-lights',
+        prefix_name: device.name,
+        things_options: { lights: { device_id: device.id } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [made] = res.json().things;
+      // Arduino's API description marks sketch_id required; its clients refuse an answer without one.
+      expect(made).toEqual({ id: expect.any(String), sketch_id: expect.any(String), device_id: device.id });
+      const thing = (await f.call(user.id, 'GET', `/iot/v2/things/${made.id}`)).json();
+      expect(thing.sketch_id).toBe(made.sketch_id);
+      const sketch = await f.call(user.id, 'GET', `/create/v2/sketches/byID/${made.sketch_id}`);
+      expect(sketch.statusCode).toBe(200);
+      // Written for no board in particular: the device's own login is not in it.
+      expect(JSON.stringify(sketch.json())).not.toContain(device.id);
+    }
   });
 
   it("refuses another space's device as if it did not exist, and unknown templates and thing options", async () => {

@@ -26,7 +26,7 @@ import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { ThingsService } from '../things/things.service.ts';
 import type { TriggersService } from '../triggers/triggers.service.ts';
 import { BUILTIN_TEMPLATES, builtinTemplate } from './builtin-templates.ts';
-import { applyTemplate, DEVICE_NOT_FREE } from './template-apply.ts';
+import { applyTemplate, deviceNotFree } from './template-apply.ts';
 import { readTemplateArchive, writeTemplateArchive } from './template-archive.ts';
 import { type CustomTemplateRow, createTemplatesRepository } from './templates.repository.ts';
 
@@ -231,7 +231,7 @@ export function createTemplatesService(deps: {
         );
       } catch (err) {
         // Two requests binding one device at once: the partial unique index has the last word.
-        if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_NOT_FREE);
+        if (isUniqueViolation(err)) throw new AppError('conflict', deviceNotFree());
         throw err;
       }
       for (const t of applied.things) live.thingUpdated(space, t.id);

@@ -20,7 +20,12 @@ import { tagList, thingView } from '../views.ts';
 import { createThingsRepository, type ThingChanges, type ThingRecord } from './things.repository.ts';
 import type { ThingCreateBody, ThingUpdateBody } from './things.schemas.ts';
 
-const DEVICE_TAKEN = 'The device is bound to another thing; repeat with force=true to move it to this thing.';
+const MOVE_HINT = 'repeat with force=true to move it to this thing';
+/** The 409 of a device another thing holds: which device and which thing, when known. */
+const deviceTaken = (device?: string, thing?: string) =>
+  device && thing
+    ? `The device "${device}" is bound to the thing "${thing}"; ${MOVE_HINT}.`
+    : `The device is bound to another thing; ${MOVE_HINT}.`;
 
 /** Things v2: CRUD, clone, device binding (with `force`), tags and template. */
 export function createThingsService(deps: {
@@ -68,7 +73,7 @@ export function createThingsService(deps: {
     const things = createThingsRepository(tx);
     const other = await things.boundTo(deviceId, thingId);
     if (other) {
-      if (!force) throw new AppError('conflict', DEVICE_TAKEN);
+      if (!force) throw new AppError('conflict', deviceTaken(device.device.name, other.name));
       await things.update(other.id, { deviceId: null });
     }
     return other?.id ?? null;
@@ -160,7 +165,7 @@ export function createThingsService(deps: {
       });
     } catch (err) {
       // Two requests binding one device at once: the partial unique index has the last word.
-      if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
+      if (isUniqueViolation(err)) throw new AppError('conflict', deviceTaken());
       throw err;
     }
     await announce(space, values.id, [values.deviceId], [movedFrom]);
@@ -250,7 +255,7 @@ export function createThingsService(deps: {
           if (body.properties) await upsertProperties(tx, id, body.properties);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('conflict', DEVICE_TAKEN);
+        if (isUniqueViolation(err)) throw new AppError('conflict', deviceTaken());
         throw err;
       }
       const devices = changes.deviceId === undefined ? [] : [rec.thing.deviceId, changes.deviceId];

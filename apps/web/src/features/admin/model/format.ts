@@ -1,12 +1,8 @@
 import type { AuditAction } from '@tinkercloud/shared';
+import { formatDate } from '@/features/iot/model/format-time.ts';
 
-const dateFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
-
-/** A day as people read it, in their locale. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, dateFormat);
-}
+/** A day as people read it, in their locale: the app's one date format. */
+export const formatDay = (iso: string): string => formatDate(iso);
 
 /** "Maker until 3 Mar 2027", or "Maker" without an end date. */
 export function planWithEnd(plan: { name: string; ends_at: string | null }): string {

@@ -55,15 +55,19 @@ export async function updateBranding(
   );
 }
 
-/** The company-customised sign-in record (spec 7.1); null when the company has none (404). */
+/**
+ * The company-customised sign-in record (spec 7.1); null when the company has none (404). Public: `auth:
+ * false` reads it before anyone is signed in (the sign-in client's id comes from it).
+ */
 export async function fetchCustomization(
   api: ApiRequest,
   config: AppConfig,
   companyKey: string,
+  options: { auth?: boolean } = {},
 ): Promise<CustomizationRecord | null> {
   try {
     return customizationRecordSchema.parse(
-      await api(url(config, `/v1/customizable/${encodeURIComponent(companyKey)}`)),
+      await api(url(config, `/v1/customizable/${encodeURIComponent(companyKey)}`), options),
     );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;

@@ -33,14 +33,9 @@ export function NotificationBell() {
   useEffect(() => {
     if (!data) return;
     if (document.hidden && browserAlertsAllowed()) {
-      for (const n of freshNotifications(seen.current, data.notifications)) {
-        try {
-          const shown = new Notification(n.title, { body: n.body, tag: n.id });
-          shown.onclick = () => window.focus();
-        } catch {
-          // Some mobile browsers show notifications only through a service worker: the bell still counts it.
-        }
-      }
+      const fresh = freshNotifications(seen.current, data.notifications);
+      // The alerts' code comes on first use, with the panel's chunk: the bell is on every page.
+      if (fresh.length > 0) void import('../model/local-times.ts').then((m) => m.raiseBrowserAlerts(fresh));
     }
     seen.current = new Set(data.notifications.map((n) => n.id));
   }, [data]);

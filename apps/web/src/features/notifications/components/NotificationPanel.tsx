@@ -8,6 +8,7 @@ import { formatDateTime } from '@/features/iot/model/format-time.ts';
 import { useSpaces } from '@/features/spaces/hooks.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
 import { markNotificationsRead, notificationKeys, notificationsQueryOptions } from '../api/notifications.ts';
+import { withLocalTimes } from '../model/local-times.ts';
 import { markedRead } from '../model/mark-read.ts';
 import { BrowserAlertsChoice } from './BrowserAlertsChoice.tsx';
 import '../notifications.css';
@@ -65,9 +66,9 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
                         <span className="visually-hidden">Unread: </span>
                       </>
                     )}
-                    {n.title}
+                    {withLocalTimes(n.title)}
                   </p>
-                  {n.body && <p className="notification-body">{n.body}</p>}
+                  {n.body && <p className="notification-body">{withLocalTimes(n.body)}</p>}
                   <p className="notification-meta">
                     <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
                     {trigger && (

@@ -10,15 +10,11 @@ import {
 } from '@tinkercloud/shared';
 import { useServices } from '@/app/services.tsx';
 import { LoadingButton } from '@/components/LoadingButton.tsx';
+import { formatDate } from '@/features/iot/model/format-time.ts';
 import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { cancelInvitation, changeMemberRole, membersQueryOptions, removeMember } from '../api/members.ts';
 import { roleLabel } from '../model/role-label.ts';
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString();
-}
 
 /**
  * The members of a space (avatar or initials, name, username, e-mail, roles, last update), then the pending

@@ -29,7 +29,8 @@ export function SpaceSettingsForm({ space }: { space: Space }) {
         await readAgain(queryClient, SPACES_KEY);
       }
     } catch (error) {
-      toast.error(networkErrorMessage(error));
+      // Spec 8 words this toast 'Network Error: {detail}' for every failure, a conflict included.
+      toast.error(networkErrorMessage(error, true));
     } finally {
       setSaving(false);
     }

@@ -24,7 +24,7 @@ import { joinUrl } from '@/lib/urls.ts';
  * | key | holds |
  * |---|---|
  * | `['templates', 'builtin']` | `GET /templates/v1/builtin`: the catalogue (the same in every space) |
- * | `['templates', space]` | `POST /storage/template/v1/list`: the space's custom templates, newest first |
+ * | `['templates', space]` | `POST /storage/template/v1/list` (`sort: 'asc'`, spec 7.5): the space's custom templates, oldest first |
  * | `['templates', space, id]` | `GET /storage/template/v1/{id}`: one custom template with its parts |
  */
 export const templateKeys = {
@@ -63,7 +63,7 @@ export function customTemplatesQueryOptions({ api, config, space }: TemplatesCtx
       customTemplateListSchema.parse(
         await api(storage(config, '/storage/template/v1/list'), {
           method: 'POST',
-          body: { sort: 'desc', show_deleted: false },
+          body: { sort: 'asc', show_deleted: false },
           organization: space,
         }),
       ).templates,

@@ -4,6 +4,7 @@ import type { CustomTemplateEntry } from '@tinkercloud/shared/iot';
 import { useRef, useState } from 'react';
 import { AsyncState } from '@/components/AsyncState.tsx';
 import { Button } from '@/components/Button.tsx';
+import { formatDate } from '@/features/iot/model/format-time.ts';
 import { ConfirmDialog } from '@/features/lists/components/ConfirmDialog.tsx';
 import { readAgain } from '@/lib/query-client.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
@@ -117,7 +118,7 @@ export function CustomTemplates({
                     {t.name}
                   </Link>
                 </h2>
-                <p className="muted">Created {new Date(t.created_at).toLocaleDateString()}</p>
+                <p className="muted">Created {formatDate(t.created_at)}</p>
                 <div className="template-card-actions">
                   {canWrite && (
                     <Link

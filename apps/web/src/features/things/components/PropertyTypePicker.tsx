@@ -1,11 +1,14 @@
 import { PROPERTY_TYPE_GROUPS, PROPERTY_TYPES, type PropertyTypeInfo } from '@tinkercloud/shared/iot';
 import { useId, useState } from 'react';
 
-/** The catalogue types whose name, id, declaration or units contain `query` (any case), in catalogue order. */
-export function matchingTypes(query: string): PropertyTypeInfo[] {
+/** The types whose name, id, declaration or units contain `query` (any case), in catalogue order. */
+export function matchingTypes(
+  query: string,
+  types: readonly PropertyTypeInfo[] = PROPERTY_TYPES,
+): PropertyTypeInfo[] {
   const q = query.trim().toLowerCase();
-  if (!q) return [...PROPERTY_TYPES];
-  return PROPERTY_TYPES.filter((t) =>
+  if (!q) return [...types];
+  return types.filter((t) =>
     [t.name, t.type, t.declaration, ...t.units].some((s) => s.toLowerCase().includes(q)),
   );
 }
@@ -14,22 +17,25 @@ const optionLabel = (t: PropertyTypeInfo) =>
   `${t.name} (${t.type})${t.units.length === 1 ? `, ${t.units[0]}` : ''}`;
 
 /**
- * Chooses a property type: a search box filters the catalogue, and a list box shows the matches under the
- * catalogue's groups. Both are native controls, so arrows, typing and Tab work as everywhere.
+ * Chooses a property type: a search box filters the catalogue (`types`: the server's, see usePropertyTypes;
+ * the bundled one by default), and a list box shows the matches under the catalogue's groups. Both are native
+ * controls, so arrows, typing and Tab work as everywhere.
  */
 export function PropertyTypePicker({
   value,
   onChange,
   error,
+  types = PROPERTY_TYPES,
 }: {
   value: string;
   onChange: (type: string) => void;
   error?: string | undefined;
+  types?: readonly PropertyTypeInfo[];
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
-  const matches = matchingTypes(query);
-  const current = PROPERTY_TYPES.find((t) => t.type === value);
+  const matches = matchingTypes(query, types);
+  const current = types.find((t) => t.type === value);
   // The chosen type stays listed while a search hides it, so the list box never loses the value.
   const shown = current && !matches.includes(current) ? [current, ...matches] : matches;
   return (

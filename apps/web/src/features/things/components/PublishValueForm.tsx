@@ -9,6 +9,7 @@ import {
   parseValueInput,
   valueKindOf,
 } from '@/features/iot/model/value-kind.ts';
+import { scheduleWords } from '@/features/iot/model/widgets/schedule.ts';
 import { networkErrorMessage, toast } from '@/lib/toast.tsx';
 import { notePublishedValue } from '../api/published-value.ts';
 import { publishValue } from '../api/things.ts';
@@ -35,7 +36,10 @@ function usePublish(space: string, property: Property) {
     try {
       await publishValue(api, config, space, property, value);
       notePublishedValue(queryClient, space, property, value);
-      toast.success(`${property.name} set to ${formatValue(value)}`);
+      // A schedule is said in words ("Every Monday 07:00–08:00, …"), not as its JSON.
+      const shown =
+        (propertyKindOf(property.type) === 'schedule' && scheduleWords(value)) || formatValue(value);
+      toast.success(`${property.name} set to ${shown}`);
       return true;
     } catch (err) {
       toast.error(networkErrorMessage(err));

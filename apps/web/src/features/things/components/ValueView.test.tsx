@@ -37,7 +37,7 @@ describe('ValueView shows a value by the kind of its type', () => {
     expect(place.text).toBe('45.07° N, 7.69° E');
     expect(place.html).toContain('openstreetmap.org');
     expect(shown('SCHEDULE', { frm: 1_780_299_000, to: 0, len: 1800, msk: 0 }).text).toBe(
-      'Once from 1 Jun 2026, 07:30 for 30 minutes',
+      'Once on 1 Jun 2026, 07:30–08:00',
     );
     expect(shown('HOME_TELEVISION', { swi: true, vol: 20, mut: true, pbc: 0, inp: 0, cha: 5 }).text).toBe(
       'On, channel 5, volume 20 (muted)',

@@ -1,6 +1,7 @@
 import { propertyKindOf } from '@tinkercloud/shared/iot';
 import { formatValue } from '@/features/iot/model/value-kind.ts';
-import { colorCss, locationText, scheduleText, unitOf } from '../model/value-display.ts';
+import { scheduleWords } from '@/features/iot/model/widgets/schedule.ts';
+import { colorCss, locationText, unitOf } from '../model/value-display.ts';
 
 const num = (value: unknown, field: string) => (value as Record<string, unknown> | null)?.[field];
 const onOff = (on: unknown) => (on === true ? 'On' : on === false ? 'Off' : '–');
@@ -80,7 +81,7 @@ export function ValueView({ type, value }: { type: string; value: unknown }) {
       );
     }
     case 'schedule':
-      return <span data-testid="variable-value">{scheduleText(value) ?? formatValue(value)}</span>;
+      return <span data-testid="variable-value">{scheduleWords(value) ?? formatValue(value)}</span>;
     case 'television':
       return (
         <span data-testid="variable-value">

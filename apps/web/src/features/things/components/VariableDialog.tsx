@@ -5,6 +5,7 @@ import { FormField } from '@/components/FormField.tsx';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import type { Property } from '@/features/iot/api/schemas.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { usePropertyTypes } from '../api/property-types.ts';
 import { createProperty, updateProperty } from '../api/thing-writes.ts';
 import { useIotContext } from '../api/use-iot-context.ts';
 import {
@@ -49,12 +50,14 @@ export function VariableDialog({
   });
   const set = (patch: Partial<VariableForm>) => setForm((f) => ({ ...f, ...patch }));
   const writable = isWritableType(form.type);
-  const info = propertyTypeInfo(form.type);
+  // The server's types (spec 7.4), the bundled catalogue until they arrive.
+  const types = usePropertyTypes();
+  const info = types.find((t) => t.type === form.type) ?? propertyTypeInfo(form.type);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const taken = siblings.filter((p) => p.id !== property?.id).map((p) => p.name);
-    const checked = checkVariable(form, taken);
+    const checked = checkVariable(form, taken, (type) => types.some((t) => t.type === type));
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -98,6 +101,7 @@ export function VariableDialog({
           value={form.type}
           onChange={(type) => setForm((f) => withType(f, type))}
           error={errors.type}
+          types={types}
         />
         {info && (
           <p className="muted type-summary">

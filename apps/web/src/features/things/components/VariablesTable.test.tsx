@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PROPERTY_TYPES } from '@tinkercloud/shared/iot';
 import { describe, expect, it } from 'vitest';
 import type { Property } from '@/features/iot/api/schemas.ts';
 import { fakeIot } from '@/features/iot/testing/fake-iot.ts';
@@ -45,5 +46,58 @@ describe('the variables of a thing', () => {
     expect(await screen.findByRole('table', { name: 'Variables' })).toBeTruthy();
     release();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add variable' })).toBeNull());
+  });
+
+  it('offers the property types the server serves (GET /iot/v1/property_types), the bundled ones until then', async () => {
+    const iot = fakeIot({ things: [{ id: THING, name: 'Greenhouse' }] });
+    const served = [
+      ...PROPERTY_TYPES,
+      {
+        type: 'SOIL_TENSION',
+        name: 'Soil tension',
+        declaration: 'float',
+        deprecated: false,
+        rw: true,
+        assistants: [],
+        tags: ['specialized'],
+        units: ['Kilopascal'],
+      },
+    ];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((r) => {
+      answer = r;
+    });
+    renderApp(`/things/${THING}/`, {
+      handle: async (url, options) => {
+        if (url === '/iot/v1/property_types') {
+          await answered;
+          return served;
+        }
+        return iot.handle(url, options);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add variable' }));
+    const list = await screen.findByLabelText('Variable type');
+    // Still loading: the bundled catalogue, so the picker is never empty.
+    expect(within(list).getAllByRole('option')).toHaveLength(PROPERTY_TYPES.length);
+    answer();
+    expect(
+      await within(list).findByRole('option', { name: 'Soil tension (SOIL_TENSION), Kilopascal' }),
+    ).toBeTruthy();
+    fireEvent.change(list, { target: { value: 'SOIL_TENSION' } });
+    expect(screen.getByText('float')).toBeTruthy();
+  });
+
+  it('keeps the bundled property types when the server cannot be asked', async () => {
+    const iot = fakeIot({ things: [{ id: THING, name: 'Greenhouse' }] });
+    renderApp(`/things/${THING}/`, {
+      handle: (url, options) => {
+        if (url === '/iot/v1/property_types') throw new Error('offline');
+        return iot.handle(url, options);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add variable' }));
+    const list = await screen.findByLabelText('Variable type');
+    expect(within(list).getAllByRole('option')).toHaveLength(PROPERTY_TYPES.length);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { colorCss, colorHex, hexToHsb, locationText, scheduleText, unitOf } from './value-display.ts';
+import { scheduleWords as scheduleText } from '@/features/iot/model/widgets/schedule.ts';
+import { colorCss, colorHex, hexToHsb, locationText, unitOf } from './value-display.ts';
 import { colorInput, dimmedLightInput, locationInput, scheduleInput } from './value-input.ts';
 
 describe('values in words and colours', () => {
@@ -35,14 +36,13 @@ describe('values in words and colours', () => {
   it('says schedules in words, and builds the ones the page writes', () => {
     const daily = scheduleInput('2026-06-01T07:30', '30', 'daily');
     expect(daily.ok).toBe(true);
-    if (daily.ok) expect(scheduleText(daily.value)).toBe('Every day from 1 Jun 2026, 07:30 for 30 minutes');
+    if (daily.ok) expect(scheduleText(daily.value)).toBe('Every day 07:30–08:00, from 1 Jun 2026');
     const once = scheduleInput('2026-06-01T07:30', '120', 'once');
-    if (once.ok) expect(scheduleText(once.value)).toBe('Once from 1 Jun 2026, 07:30 for 2 hours');
+    if (once.ok) expect(scheduleText(once.value)).toBe('Once on 1 Jun 2026, 07:30–09:30');
     // 1 June 2026 is a Monday.
     const weekly = scheduleInput('2026-06-01T07:30', '1', 'weekly');
-    if (weekly.ok)
-      expect(scheduleText(weekly.value)).toBe('Every Monday from 1 Jun 2026, 07:30 for 1 minute');
-    expect(scheduleText({ frm: 0, to: 0, len: 0, msk: 0 })).toBe('No schedule');
+    if (weekly.ok) expect(scheduleText(weekly.value)).toBe('Every Monday 07:30–07:31, from 1 Jun 2026');
+    expect(scheduleText({ frm: 0, to: 0, len: 0, msk: 0 })).toBe('Not scheduled');
     expect(scheduleText({ frm: 1 })).toBeNull();
     expect(scheduleInput('', '30', 'once')).toMatchObject({ ok: false });
     expect(scheduleInput('2026-06-01T07:30', '0', 'once')).toMatchObject({ ok: false });

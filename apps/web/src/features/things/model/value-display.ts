@@ -1,8 +1,8 @@
 import { propertyTypeInfo } from '@tinkercloud/shared/iot';
 
 /**
- * How the thing page shows a value of each kind in words and colours: units, colour swatches, places,
- * schedules. Pure functions, so the rendering rules are tested without a browser.
+ * How the thing page shows a value of each kind in words and colours: units, colour swatches, places
+ * (schedules: `scheduleWords` in features/iot/model/widgets/schedule.ts, the one schedule formatter). Pure functions, so the rendering rules are tested without a browser.
  */
 
 const UNIT_SYMBOLS: Record<string, string> = {
@@ -112,81 +112,4 @@ export function locationText(value: unknown): string | null {
   const fmt = (v: number, pos: string, neg: string) =>
     `${Math.abs(Number(v.toFixed(4)))}° ${v < 0 ? neg : pos}`;
   return `${fmt(lat, 'N', 'S')}, ${fmt(lon, 'E', 'W')}`;
-}
-
-// ArduinoIoTCloud's CloudSchedule mask: unit in bits 30–31, type in bits 26–29, then the repetition.
-const UNITS = ['second', 'minute', 'hour', 'day'];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** Month names, January first (CloudSchedule masks count months from 0). */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const SCHEDULE_TYPE = { oneShot: 0, fixedDelta: 1, weekly: 2, monthly: 3, yearly: 4 } as const;
-export const SCHEDULE_UNIT = { seconds: 0, minutes: 1, hours: 2, days: 3 } as const;
-
-/** The `msk` of a schedule: its type, its unit (fixed delta) and its repetition field. */
-export function scheduleMask(type: number, unit: number, repetition: number): number {
-  return unit * 2 ** 30 + type * 2 ** 26 + (repetition % 2 ** 26);
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-/** Schedule times are the thing's local time as epoch seconds, so they are read as UTC. */
-const localTime = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('en-GB', {
-    timeZone: 'UTC',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-
-function duration(seconds: number): string {
-  if (seconds % 86_400 === 0 && seconds > 0) return plural(seconds / 86_400, 'day');
-  if (seconds % 3600 === 0 && seconds > 0) return plural(seconds / 3600, 'hour');
-  if (seconds % 60 === 0 && seconds > 0) return plural(seconds / 60, 'minute');
-  return plural(seconds, 'second');
-}
-
-/** A schedule in words: "Every day from 1 Jun 2026, 07:30 for 30 minutes", or null if it is not one. */
-export function scheduleText(value: unknown): string | null {
-  const frm = num(value, 'frm');
-  const to = num(value, 'to');
-  const len = num(value, 'len');
-  const msk = num(value, 'msk');
-  if (frm === null || to === null || len === null || msk === null) return null;
-  if (frm === 0 && len === 0) return 'No schedule';
-  const type = Math.floor(msk / 2 ** 26) % 16;
-  const unit = Math.floor(msk / 2 ** 30) % 4;
-  const rep = msk % 2 ** 26;
-  const low = msk % 256;
-  let when: string;
-  switch (type) {
-    case SCHEDULE_TYPE.fixedDelta:
-      when = rep === 1 ? `Every ${UNITS[unit]}` : `Every ${plural(rep, UNITS[unit] ?? 'second')}`;
-      break;
-    case SCHEDULE_TYPE.weekly: {
-      const days = WEEKDAYS.filter((_, i) => low & (1 << i));
-      when = days.length === 7 ? 'Every day of the week' : `Every ${days.join(', ') || 'week'}`;
-      break;
-    }
-    case SCHEDULE_TYPE.monthly:
-      when = `Every month on day ${low}`;
-      break;
-    case SCHEDULE_TYPE.yearly:
-      when = `Every year on ${low} ${MONTHS[Math.floor(msk / 256) % 256] ?? ''}`.trim();
-      break;
-    default:
-      when = 'Once';
-  }
-  const until = to > 0 && type !== SCHEDULE_TYPE.oneShot ? ` until ${localTime(to)}` : '';
-  return `${when} from ${localTime(frm)} for ${duration(len)}${until}`;
 }

@@ -1,5 +1,6 @@
 import type { ParsedInput } from '@/features/iot/model/value-kind.ts';
-import { hexToHsb, hexToRgb, SCHEDULE_TYPE, SCHEDULE_UNIT, scheduleMask } from './value-display.ts';
+import { encodeRepeat } from '@/features/iot/model/widgets/schedule.ts';
+import { hexToHsb, hexToRgb } from './value-display.ts';
 
 /**
  * What the write controls of the thing page send for composite kinds, from what the user entered; the
@@ -50,9 +51,9 @@ export function scheduleInput(start: string, minutesText: string, repeat: Schedu
   const weekday = new Date(frm * 1000).getUTCDay();
   const msk =
     repeat === 'daily'
-      ? scheduleMask(SCHEDULE_TYPE.fixedDelta, SCHEDULE_UNIT.days, 1)
+      ? encodeRepeat({ kind: 'every', unit: 'days', count: 1 })
       : repeat === 'weekly'
-        ? scheduleMask(SCHEDULE_TYPE.weekly, 0, 1 << weekday)
-        : scheduleMask(SCHEDULE_TYPE.oneShot, 0, 0);
+        ? encodeRepeat({ kind: 'weekly', days: [weekday] })
+        : encodeRepeat({ kind: 'once' });
   return { ok: true, value: { frm, to: 0, len: minutes * 60, msk } };
 }

@@ -67,6 +67,8 @@ const optionalNumber = (s: string) => (s.trim() === '' ? undefined : Number(s));
 export function checkVariable(
   form: VariableForm,
   takenNames: readonly string[],
+  /** The types offered (the server's list); the bundled catalogue by default. */
+  known: (type: string) => boolean = (type) => !!propertyTypeInfo(type),
 ): { ok: true; request: PropertyRequest } | { ok: false; errors: VariableErrors } {
   const errors: VariableErrors = {};
   const name = form.name.trim();
@@ -74,7 +76,7 @@ export function checkVariable(
   else if (!isVariableName(name))
     errors.name = `Start with a letter, then use letters, digits or _ only (at most ${NAME_MAX_LENGTH} characters).`;
   else if (takenNames.includes(name)) errors.name = 'Another variable of this thing has this name.';
-  if (!propertyTypeInfo(form.type)) errors.type = 'Choose a type.';
+  if (!known(form.type)) errors.type = 'Choose a type.';
 
   const parameter = Number(form.parameter.trim() === '' ? Number.NaN : form.parameter);
   if (form.strategy === 'TIMED' && !(Number.isInteger(parameter) && parameter >= 1))

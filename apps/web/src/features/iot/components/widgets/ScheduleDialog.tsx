@@ -4,6 +4,7 @@ import { FormField } from '@/components/FormField.tsx';
 import {
   decodeRepeat,
   encodeRepeat,
+  MONTHS,
   type Repeat,
   SCHEDULE_UNITS,
   type Schedule,
@@ -11,13 +12,18 @@ import {
   WEEK_DAYS,
 } from '@/features/iot/model/widgets/schedule.ts';
 import { secondsToWallInput, wallInputToSeconds } from '@/features/iot/model/widgets/wall-time.ts';
-import { MONTHS } from '@/features/things/model/value-display.ts';
 
 interface ScheduleDialogProps {
   label: string;
   schedule: Schedule;
   onSave: (schedule: Schedule) => void;
   onClose: () => void;
+}
+
+/** The week day (0 Sunday) of a datetime-local value on the thing's wall clock; today's when there is none. */
+function weekdayOf(wallInput: string, now = new Date()): number {
+  const seconds = wallInputToSeconds(wallInput);
+  return seconds === null ? now.getDay() : new Date(seconds * 1000).getUTCDay();
 }
 
 /** The form behind the scheduler widget: when it starts and ends, how long it lasts, how it repeats. */
@@ -29,12 +35,19 @@ export function ScheduleDialog({ label, schedule, onSave, onClose }: ScheduleDia
   const [kind, setKind] = useState<Repeat['kind']>(initial.kind);
   const [count, setCount] = useState(String(initial.kind === 'every' ? initial.count : 1));
   const [unit, setUnit] = useState<ScheduleUnit>(initial.kind === 'every' ? initial.unit : 'days');
-  const [days, setDays] = useState<number[]>(initial.kind === 'weekly' ? initial.days : [1]);
+  const [days, setDays] = useState<number[]>(initial.kind === 'weekly' ? initial.days : []);
   const [day, setDay] = useState(
     String(initial.kind === 'monthly' || initial.kind === 'yearly' ? initial.day : 1),
   );
   const [month, setMonth] = useState(initial.kind === 'yearly' ? initial.month : 0);
   const [error, setError] = useState<string | null>(null);
+
+  const changeKind = (next: Repeat['kind']) => {
+    // Switching to Weekly ticks one day, the start's (today's before a start is picked): never all days,
+    // nor the days of an earlier Weekly choice the maker moved away from.
+    if (next === 'weekly' && kind !== 'weekly') setDays([weekdayOf(from)]);
+    setKind(next);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +99,7 @@ export function ScheduleDialog({ label, schedule, onSave, onClose }: ScheduleDia
         </FormField>
         <FormField label="Repeats">
           {(control) => (
-            <select {...control} value={kind} onChange={(e) => setKind(e.target.value as Repeat['kind'])}>
+            <select {...control} value={kind} onChange={(e) => changeKind(e.target.value as Repeat['kind'])}>
               <option value="once">Once</option>
               <option value="every">Every…</option>
               <option value="weekly">Weekly</option>

@@ -29,7 +29,6 @@ const UNIT_SHIFT = 30;
 const COUNT_MASK = 0x03ff_ffff;
 const TYPES = ['once', 'every', 'weekly', 'monthly', 'yearly'] as const;
 export const WEEK_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The mask word for a repeat rule (an unsigned 32-bit number, as the device reads it). */
 export function encodeRepeat(repeat: Repeat): number {
@@ -89,26 +88,94 @@ export function formatDuration(seconds: number): string {
   return parts.join(' ');
 }
 
+const WEEK_DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** Month names, January first (schedule masks count months from 0). */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const UNIT_WORDS: Record<ScheduleUnit, string> = {
+  seconds: 'second',
+  minutes: 'minute',
+  hours: 'hour',
+  days: 'day',
+};
+
+/** "Monday", "Monday and Friday", "Monday, Wednesday and Friday". */
+function listed(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** How a rule repeats, in words: "Every Monday", "Every 2 hours", "Every month on day 5". */
 export function describeRepeat(repeat: Repeat): string {
   switch (repeat.kind) {
     case 'once':
       return 'Once';
     case 'every':
-      return `Every ${repeat.count} ${repeat.count === 1 ? repeat.unit.slice(0, -1) : repeat.unit}`;
+      return repeat.count === 1
+        ? `Every ${UNIT_WORDS[repeat.unit]}`
+        : `Every ${repeat.count} ${UNIT_WORDS[repeat.unit]}s`;
     case 'weekly':
-      return repeat.days.length === 0
-        ? 'Weekly, no day'
-        : `Every ${repeat.days.map((d) => WEEK_DAYS[d]).join(', ')}`;
+      if (repeat.days.length === 0) return 'Weekly, no day';
+      if (repeat.days.length === 7) return 'Every day';
+      return `Every ${listed(repeat.days.map((d) => WEEK_DAY_NAMES[d] ?? '?'))}`;
     case 'monthly':
-      return `Monthly on day ${repeat.day}`;
+      return `Every month on day ${repeat.day}`;
     case 'yearly':
-      return `Yearly on ${repeat.day} ${MONTHS[repeat.month] ?? '?'}`;
+      return `Every year on ${repeat.day} ${MONTHS[repeat.month] ?? '?'}`;
   }
 }
 
-/** A schedule in one line: "Every Mon, Wed from 2 Dec 2026, 08:00 for 1 h (no end)". */
+// Schedule times are wall-clock seconds (see wall-time.ts): read as UTC, they are the thing's local time.
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const clockOf = (seconds: number) => clock.format(new Date(seconds * 1000));
+const dayOf = (seconds: number) => day.format(new Date(seconds * 1000));
+
+/**
+ * A schedule in words, the one way every page says it (the scheduler widget, the thing page's value, the
+ * toast after a write): "Every Monday 07:00–08:00, from 7 Dec 2026", "Once on 1 Jun 2026, 07:30–08:00",
+ * "Every 2 hours for 15 min, from 1 Jun 2026, 07:00", "Every year on 5 March, 07:00–08:00, from 5 Mar 2026
+ * until 5 Mar 2030, 00:00". A window of a day or more reads "07:00 for 2 d".
+ */
 export function describeSchedule(schedule: Schedule): string {
   if (schedule.frm === 0 && schedule.len === 0) return 'Not scheduled';
-  const end = schedule.to === 0 ? 'no end' : `until ${formatWallTime(schedule.to)}`;
-  return `${describeRepeat(decodeRepeat(schedule.msk))} from ${formatWallTime(schedule.frm)} for ${formatDuration(schedule.len)} (${end})`;
+  const repeat = decodeRepeat(schedule.msk);
+  const window =
+    schedule.len > 0 && schedule.len < 86_400
+      ? `${clockOf(schedule.frm)}–${clockOf(schedule.frm + schedule.len)}`
+      : `${clockOf(schedule.frm)} for ${formatDuration(schedule.len)}`;
+  if (repeat.kind === 'once') return `Once on ${dayOf(schedule.frm)}, ${window}`;
+  const until = schedule.to > 0 ? ` until ${formatWallTime(schedule.to)}` : '';
+  if (repeat.kind === 'every' && repeat.unit !== 'days') {
+    // Several windows a day: the first one's start, then how long each lasts.
+    return `${describeRepeat(repeat)} for ${formatDuration(schedule.len)}, from ${formatWallTime(schedule.frm)}${until}`;
+  }
+  const joint = repeat.kind === 'monthly' || repeat.kind === 'yearly' ? ', ' : ' ';
+  return `${describeRepeat(repeat)}${joint}${window}, from ${dayOf(schedule.frm)}${until}`;
+}
+
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+/** A stored value in words when it is a schedule (`frm`, `to`, `len`, `msk` numbers), else null. */
+export function scheduleWords(value: unknown): string | null {
+  const v = value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  if (!v || !isNumber(v.frm) || !isNumber(v.to) || !isNumber(v.len) || !isNumber(v.msk)) return null;
+  return describeSchedule(readSchedule(v));
 }
