@@ -35,6 +35,21 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // React, the router and the query cache in one chunk: the first page needs them all, and the automatic
+        // split cut them into a dozen small chunks (one per set of importers), each paying its own imports and
+        // gzip framing on the first page.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|react-query|query-core|history|store|react-store))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
