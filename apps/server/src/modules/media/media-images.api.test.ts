@@ -118,6 +118,17 @@ describe('POST /storage/media/v1 (widget and template images)', () => {
     expect((await upload(maker.id, org.id, PNG)).statusCode).toBe(201);
   });
 
+  it('gives the last free place to one of several uploads made at the same moment', async () => {
+    const maker = await t.createUser();
+    const org = await f.space('pro', [[maker.id, 'role:pro-admin']]);
+    const repo = createMediaRepository(t.db);
+    for (let i = 0; i < MEDIA_IMAGES_PER_SPACE - 1; i++)
+      await repo.insert({ organizationId: org.id, kind: 'image', contentType: 'image/png', bytes: PNG });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => upload(maker.id, org.id, PNG)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 412, 412, 412]);
+    expect((await list(maker.id, org.id)).json().media).toHaveLength(MEDIA_IMAGES_PER_SPACE);
+  });
+
   it("never lets another space (or another user's My Cloud) list or delete an image; students upload but do not delete", async () => {
     const owner = await t.createUser();
     const stranger = await t.createUser();

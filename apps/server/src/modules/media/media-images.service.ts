@@ -37,7 +37,7 @@ export function createMediaImagesService(deps: { db: Database; resolve: SpaceRes
   };
 
   return {
-    /** The caller's right is checked before the upload is read; the bytes decide the type. */
+    /** The caller's right and the quota are checked before the upload is read; the bytes decide the type. */
     async upload(ref: SpaceRequest, read: () => Promise<Buffer>): Promise<MediaImage> {
       const owner = await ownerOf(ref, 'iot.write');
       if ((await repo.countImages(owner)) >= MEDIA_IMAGES_PER_SPACE)
@@ -46,14 +46,9 @@ export function createMediaImagesService(deps: { db: Database; resolve: SpaceRes
       if (bytes.length > MEDIA_MAX_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE);
       const contentType = sniffImageType(bytes);
       if (!contentType) throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
-      const row = await repo.insert({
-        organizationId: owner.organizationId,
-        // In a space the image is the space's (it outlives its uploader's account); in My Cloud, its owner's.
-        ...(owner.organizationId ? {} : { ownerUserId: owner.ownerUserId }),
-        kind: 'image',
-        contentType,
-        bytes,
-      });
+      // Counted again under a lock as it is stored: the check above only spares reading a full space's upload.
+      const row = await repo.insertImageWithin(owner, MEDIA_IMAGES_PER_SPACE, { contentType, bytes });
+      if (!row) throw new AppError('precondition_failed', FULL);
       return toImage(row);
     },
 

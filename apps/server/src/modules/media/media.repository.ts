@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/locks.ts';
 import { media } from '../../db/schema/index.ts';
 
 type MediaRow = typeof media.$inferSelect;
@@ -56,6 +57,36 @@ export function createMediaRepository(db: Database) {
         .from(media)
         .where(imagesOf(owner))
         .orderBy(desc(media.createdAt), desc(media.id));
+    },
+
+    /**
+     * Stores an uploaded image unless its owner already holds `limit`: the count and the insert run under one
+     * lock per owner, so two uploads at the same moment (in one process or two) cannot both take the last place.
+     * Null when the owner is full.
+     */
+    async insertImageWithin(
+      owner: MediaOwner,
+      limit: number,
+      values: { contentType: string; bytes: Buffer },
+    ): Promise<MediaRow | null> {
+      return db.transaction(async (tx) => {
+        await lockForTransaction(tx, `media-images:${owner.organizationId ?? `user:${owner.ownerUserId}`}`);
+        const counted = await tx.select({ n: count() }).from(media).where(imagesOf(owner));
+        if ((counted[0]?.n ?? 0) >= limit) return null;
+        const rows = await tx
+          .insert(media)
+          .values({
+            organizationId: owner.organizationId,
+            // In a space the image is the space's (it outlives its uploader's account); in My Cloud, its owner's.
+            ...(owner.organizationId ? {} : { ownerUserId: owner.ownerUserId }),
+            kind: 'image',
+            contentType: values.contentType,
+            bytes: values.bytes,
+            size: values.bytes.length,
+          })
+          .returning();
+        return rows[0] ?? null;
+      });
     },
 
     async countImages(owner: MediaOwner): Promise<number> {
