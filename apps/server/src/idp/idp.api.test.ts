@@ -190,7 +190,9 @@ describe('embedded identity provider', () => {
     expect(new URL(b.location(silent)).searchParams.get('code')).toBeTruthy();
 
     // A new tab's session check (the hidden frame) and the sign-in popup return to the callback page.
-    const framed = await b.get(authorizeUrl(pkcePair().challenge, { prompt: 'none', redirect_uri: CALLBACK }));
+    const framed = await b.get(
+      authorizeUrl(pkcePair().challenge, { prompt: 'none', redirect_uri: CALLBACK }),
+    );
     expect(framed.statusCode).toBe(303);
     const landed = new URL(b.location(framed));
     expect(`${landed.origin}${landed.pathname}`).toBe(CALLBACK);

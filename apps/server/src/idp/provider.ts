@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { SIGN_IN_CALLBACK_PATH } from '@tinkercloud/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';

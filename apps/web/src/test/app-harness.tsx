@@ -122,6 +122,14 @@ export function renderApp(path: string, options: AppOptions = {}) {
     login: vi.fn(async () => undefined),
     logout: vi.fn(async () => undefined),
     getAccessToken: vi.fn(async () => options.accessToken ?? 'tok'),
+    tokenRefused: vi.fn(async () => null),
+    holdWork: vi.fn(() => () => undefined),
+    session: {
+      subscribe: () => () => undefined,
+      ended: () => false,
+      signInAgain: vi.fn(async () => undefined),
+      dismiss: vi.fn(),
+    },
   } satisfies Auth;
   const organizations = options.organizations ?? [];
   const api = vi.fn(async (url: string, requestOptions: RequestOptions = {}) => {

@@ -14,8 +14,8 @@ import { toTokenUser } from './token-user.ts';
 
 /** ID token leeway (spec section 9). */
 const ID_TOKEN_LEEWAY_SEC = 60;
-/** oidc-client-ts keeps its user and transactions under this key prefix. */
-const OIDC_KEY_PREFIX = 'oidc.';
+/** Where oidc-client-ts kept the signed-in user, tokens included, before the token cache moved to memory. */
+const STORED_USER_PREFIX = 'oidc.user:';
 
 export interface Auth {
   store: AuthStore;
@@ -26,6 +26,28 @@ export interface Auth {
   logout(): Promise<void>;
   /** A fresh access token, renewing it first when it expires within 60 s. */
   getAccessToken(): Promise<string>;
+  /**
+   * The API refused `token` (401): while work is held, drops it and waits for the sign-in again; resolves with
+   * the new token to repeat the call with, or null to let the refusal stand.
+   */
+  tokenRefused(token: string): Promise<string | null>;
+  /** Marks unsaved work on the page until the returned function is called. */
+  holdWork(): () => void;
+  session: SessionEnd;
+}
+
+/**
+ * A session that ends while work is held does not sign out, since the sign-in guard's redirect would lose the
+ * work: the page stays, calls that need a token wait, and the prompt offers to sign in again in a popup.
+ */
+export interface SessionEnd {
+  subscribe(listener: () => void): () => void;
+  /** True while calls wait for the user to sign in again. */
+  ended(): boolean;
+  /** Signs in in the popup; the waiting calls go on with the new token. Rejects with the sign-in error. */
+  signInAgain(): Promise<void>;
+  /** Not now: the waiting calls fail with 'Authentication error'; the next one asks again. */
+  dismiss(): void;
 }
 
 export interface AuthDeps {
@@ -48,6 +70,17 @@ function randomNonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** One sign-in request's parameters: a fresh nonce, which rides in the state for our ID-token checks. */
+function signInArgs(config: AppConfig, returnTo?: string, extraQueryParams: Record<string, string> = {}) {
+  const nonce = randomNonce();
+  return {
+    nonce,
+    state: { returnTo, nonce } satisfies SignInState,
+    // Per-call parameters replace the configured ones in the library, so the resource is repeated.
+    extraQueryParams: { resource: config.oidc.audience, ...extraQueryParams },
+  };
+}
+
 function removeKeysWithPrefix(storage: Storage, prefix: string): void {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
@@ -67,20 +100,42 @@ export function createAuth(deps: AuthDeps): Auth {
   let phase: 'idle' | 'starting' | 'started' = 'idle';
   /** Set once the page is leaving for the provider, so a second redirect cannot race the first. */
   let leaving = false;
+  /** How many editors hold unsaved work; while one does, an ended session keeps the page (SessionEnd). */
+  let held = 0;
+  /** The calls waiting for the sign-in again, settled with its user or null (not now). */
+  let waiting: { user: Promise<User | null>; settle: (user: User | null) => void } | null = null;
+  /** While the popup signs in, its user reaches the store only after the same-account check. */
+  let popupOpen = false;
+  const sessionListeners = new Set<() => void>();
+  const notifySession = () => {
+    for (const listener of [...sessionListeners]) listener();
+  };
+  function signInAgainLater(): Promise<User | null> {
+    if (!waiting) {
+      let settle!: (user: User | null) => void;
+      const user = new Promise<User | null>((resolve) => {
+        settle = (value) => {
+          waiting = null;
+          notifySession();
+          resolve(value);
+        };
+      });
+      waiting = { user, settle };
+      notifySession();
+    }
+    return waiting.user;
+  }
 
   /**
    * One refresh at a time: refresh tokens rotate, so two parallel refreshes would spend the same token
    * twice and the provider would end the session. A refusal that needs interaction signs out locally
-   * (no redirect); the sign-in guard then sends the user to the provider from the page they were on.
+   * (no redirect); the sign-in guard then sends the user to the provider from the page they were on, unless
+   * the page holds unsaved work (SessionEnd).
    * A caller that finds a renewal under way waits 5 s × 10 for it, then fails with 'Timeout' (spec 9).
    */
   const renew = singleFlight(async (): Promise<User | null> => {
     try {
-      const current = await userManager.getUser();
-      if (!current?.refresh_token) {
-        await userManager.removeUser();
-        return null;
-      }
+      // With a refresh token, the token call; without one, the provider's session in the hidden frame.
       return await userManager.signinSilent();
     } catch (error) {
       if (isLoginRequiredError(error)) {
@@ -108,14 +163,7 @@ export function createAuth(deps: AuthDeps): Auth {
   async function handleCallback(): Promise<Error | null> {
     const href = win.location.href;
     try {
-      const user = await userManager.signinRedirectCallback(href);
-      try {
-        await verifyIdToken(user);
-      } catch (error) {
-        // The library has already stored the user: a token we refuse must not stay signed in.
-        await userManager.removeUser();
-        throw error;
-      }
+      const user = await verified(await userManager.signinRedirectCallback(href));
       const returnTo = safeReturnPath((user.state as SignInState | undefined)?.returnTo);
       win.history.replaceState(null, '', returnTo ?? withoutSignInParams(href));
       report(user);
@@ -128,10 +176,14 @@ export function createAuth(deps: AuthDeps): Auth {
     }
   }
 
-  async function restoreSession(): Promise<void> {
+  /**
+   * The session check (spec 4.1): tokens live in memory only, so a new tab or a reload asks the provider in a
+   * hidden frame (prompt=none) whether its session is still open, and gets tokens without a visible redirect.
+   */
+  async function checkSession(): Promise<void> {
     try {
-      let user = await userManager.getUser();
-      if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
+      const user = await userManager.signinSilent(signInArgs(config));
+      if (user) await verified(user);
       report(user);
     } catch (error) {
       // Failures of the session check are ignored (spec 4.1): the user simply is not signed in.
@@ -140,12 +192,43 @@ export function createAuth(deps: AuthDeps): Auth {
     }
   }
 
+  /** Our ID-token checks on a user the library has just stored: a token we refuse must not stay signed in. */
+  async function verified(user: User): Promise<User> {
+    try {
+      await verifyIdToken(user);
+      return user;
+    } catch (error) {
+      await userManager.removeUser();
+      throw error;
+    }
+  }
+
   /** Library events are followed only after start, so a user is never reported before its checks pass. */
   function followLibraryEvents(): void {
-    userManager.events.addUserLoaded(report);
-    userManager.events.addUserUnloaded(() => report(null));
+    userManager.events.addUserLoaded((user) => {
+      if (!popupOpen) report(user);
+    });
+    // An ended session keeps the store's user while work is held: the page must not go to the sign-in guard.
+    userManager.events.addUserUnloaded(() => {
+      if (!held) report(null);
+    });
     userManager.events.addAccessTokenExpiring(renewInBackground);
     userManager.events.addAccessTokenExpired(renewInBackground);
+  }
+
+  function endSession() {
+    waiting?.settle(null);
+    report(null);
+  }
+
+  async function getAccessToken() {
+    // A call made while the session is being restored waits for its result (1 s polls, 10 retries).
+    if (phase === 'starting') await waitUntilReady(() => phase === 'started');
+    let user = await userManager.getUser();
+    if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
+    if (!user && held && store.getState().isAuthenticated) user = await signInAgainLater();
+    if (!user?.access_token) throw authenticationError();
+    return user.access_token;
   }
 
   return {
@@ -153,8 +236,10 @@ export function createAuth(deps: AuthDeps): Auth {
     async start() {
       phase = 'starting';
       const run = (async () => {
+        // Tabs of earlier versions kept the user, tokens included, in sessionStorage.
+        removeKeysWithPrefix(win.sessionStorage, STORED_USER_PREFIX);
         const error = isSignInCallback(win.location.href) ? await handleCallback() : null;
-        if (!error && !store.getState().isAuthenticated) await restoreSession();
+        if (!error && !store.getState().isAuthenticated) await checkSession();
         followLibraryEvents();
         return { error };
       })();
@@ -169,14 +254,8 @@ export function createAuth(deps: AuthDeps): Auth {
     async login(returnTo, extraQueryParams = {}) {
       if (leaving) return;
       leaving = true;
-      const nonce = randomNonce();
       try {
-        await userManager.signinRedirect({
-          nonce,
-          state: { returnTo, nonce } satisfies SignInState,
-          // Per-call parameters replace the configured ones in the library, so the resource is repeated.
-          extraQueryParams: { resource: config.oidc.audience, ...extraQueryParams },
-        });
+        await userManager.signinRedirect(signInArgs(config, returnTo, extraQueryParams));
       } catch (error) {
         leaving = false;
         throw error;
@@ -188,7 +267,6 @@ export function createAuth(deps: AuthDeps): Auth {
       deps.queryClient.clear();
       const user = await userManager.getUser().catch(() => null);
       clearPrefixedCookies(COOKIE_PREFIX, win.document);
-      removeKeysWithPrefix(win.sessionStorage, OIDC_KEY_PREFIX);
       const home = `${win.location.origin}/`;
       try {
         await userManager.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: home });
@@ -199,13 +277,49 @@ export function createAuth(deps: AuthDeps): Auth {
       }
     },
 
-    async getAccessToken() {
-      // A call made while the session is being restored waits for its result (1 s polls, 10 retries).
-      if (phase === 'starting') await waitUntilReady(() => phase === 'started');
-      let user = await userManager.getUser();
-      if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
-      if (!user?.access_token) throw authenticationError();
-      return user.access_token;
+    getAccessToken,
+
+    async tokenRefused(token) {
+      if (!held) return null;
+      // Only the refused token is dropped: a call sent before the sign-in again may be answered after it.
+      if ((await userManager.getUser())?.access_token === token) await userManager.removeUser();
+      return getAccessToken().catch(() => null);
+    },
+
+    holdWork() {
+      held += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        held -= 1;
+        // The work is saved or given up: a session that ended meanwhile now signs out (the guard redirects).
+        if (!held) void userManager.getUser().then((user) => user || endSession());
+      };
+    },
+
+    session: {
+      subscribe(listener) {
+        sessionListeners.add(listener);
+        return () => {
+          sessionListeners.delete(listener);
+        };
+      },
+      ended: () => waiting !== null,
+      dismiss: () => waiting?.settle(null),
+      async signInAgain() {
+        const { signInByPopup } = await import('./popup-sign-in.ts');
+        popupOpen = true;
+        try {
+          const user = await verified(
+            await signInByPopup(userManager, signInArgs(config), store.getState().user),
+          );
+          report(user);
+          waiting?.settle(user);
+        } finally {
+          popupOpen = false;
+        }
+      },
     },
   };
 }

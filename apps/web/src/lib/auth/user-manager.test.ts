@@ -14,7 +14,7 @@ const config = {
 } as AppConfig;
 
 describe('createUserManager', () => {
-  const { settings } = createUserManager(config, 'https://app.example.org', window.sessionStorage);
+  const { settings } = createUserManager(config, 'https://app.example.org');
 
   it('runs the code flow against the configured provider with our redirect URIs', () => {
     expect(settings.authority).toBe('https://app.example.org/auth');

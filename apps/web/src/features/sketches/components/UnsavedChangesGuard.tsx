@@ -2,15 +2,18 @@ import { useBlocker } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { Button } from '@/components/Button.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
+import { useHoldWorkOnSessionEnd } from '@/lib/auth/use-hold-work.ts';
 
 /**
  * Asks before leaving the editor with unsaved changes: inside the app (a link, Back) with a dialog, and on
- * reload, closing the tab or leaving the site with the browser's own prompt (`beforeunload`).
+ * reload, closing the tab or leaving the site with the browser's own prompt (`beforeunload`); and a session
+ * that ends meanwhile offers a sign-in in a popup rather than the redirect that would lose the changes.
  */
 export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
   // Read when a navigation starts, so the blocker never decides on an earlier render's state.
   const latest = useRef(unsaved);
   latest.current = unsaved;
+  useHoldWorkOnSessionEnd(unsaved);
   const blocker = useBlocker({
     shouldBlockFn: () => latest.current,
     enableBeforeUnload: () => latest.current,
