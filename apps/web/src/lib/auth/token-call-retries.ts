@@ -13,16 +13,15 @@ interface TokenClient {
  * time-out) or on the provider's side (5xx); an answer below 500 (`invalid_grant`, …) is final. Each try
  * times out after `timeoutSec` (the library sets no time-out on refreshes).
  *
- * oidc-client-ts has no fetch option, so this wraps the fetch of its two token clients (the one of code
- * exchanges and the one of refreshes): library internals, kept to this file and checked by its test against
- * the real library.
+ * oidc-client-ts has no fetch option, so this wraps the fetch of its two token clients (the response
+ * validator's, which exchanges codes, and the client's own, which refreshes): library internals, kept to this
+ * file and checked by its test against the real library.
  */
 export function retryTokenCalls(manager: UserManager, timeoutSec: number): void {
-  const internals = manager as unknown as {
-    _tokenClient: TokenClient;
-    _client: { _tokenClient: TokenClient };
+  const { _client: client } = manager as unknown as {
+    _client: { _tokenClient: TokenClient; _validator: { _tokenClient: TokenClient } };
   };
-  for (const { _jsonService: service } of [internals._tokenClient, internals._client._tokenClient]) {
+  for (const { _jsonService: service } of [client._tokenClient, client._validator._tokenClient]) {
     const once = service.fetchWithTimeout.bind(service);
     service.fetchWithTimeout = async (url, init) => {
       for (let retry = 0; ; retry += 1) {
