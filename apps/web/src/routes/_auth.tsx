@@ -7,7 +7,6 @@ import { checkCompanySignIn } from '../features/customization/company-sign-in.ts
 import { EmailVerificationBanner } from '../features/profile/components/EmailVerificationBanner.tsx';
 import { SignInRequiredError } from '../lib/auth/auth-errors.ts';
 import { logger } from '../lib/logger.ts';
-import { SessionEndedPrompt } from '../shell/SessionEndedPrompt.tsx';
 
 /** Every page below requires sign-in (spec 6.2); the guard runs before any child loads. */
 export const Route = createFileRoute('/_auth')({
@@ -26,7 +25,6 @@ function SignedIn() {
     <>
       <Outlet />
       <EmailVerificationBanner />
-      <SessionEndedPrompt />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
-import type { SessionEnd } from '../lib/auth/auth-service.ts';
+import type { SessionEnd } from '../lib/auth/session-end.ts';
 
 /**
  * Offered when the session ends while the page holds unsaved work: signing in again happens in a popup, so

@@ -124,12 +124,9 @@ export function renderApp(path: string, options: AppOptions = {}) {
     getAccessToken: vi.fn(async () => options.accessToken ?? 'tok'),
     tokenRefused: vi.fn(async () => null),
     holdWork: vi.fn(() => () => undefined),
-    session: {
-      subscribe: () => () => undefined,
-      ended: () => false,
-      signInAgain: vi.fn(async () => undefined),
-      dismiss: vi.fn(),
-    },
+    signInByPopup: vi.fn(async () => {
+      throw new Error('no popup in page tests');
+    }),
   } satisfies Auth;
   const organizations = options.organizations ?? [];
   const api = vi.fn(async (url: string, requestOptions: RequestOptions = {}) => {

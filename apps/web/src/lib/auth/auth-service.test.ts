@@ -6,6 +6,7 @@ import { setTestCookie } from '@/test/cookies.ts';
 import { ApiError } from '../api.ts';
 import { createAuth } from './auth-service.ts';
 import { createAuthStore } from './auth-store.ts';
+import { createSessionEnd } from './session-end.ts';
 
 const ISSUER = 'http://localhost:8080/auth';
 const NS = 'http://localhost:8080/claims/';
@@ -343,27 +344,28 @@ describe('a session that ends while the page holds unsaved work', () => {
   async function signedIn() {
     const t = setup(oidcUser());
     await t.auth.start();
-    return t;
+    // The editor's side (shell/HoldWorkOnSessionEnd): it asks, the dialog answers.
+    return { ...t, session: createSessionEnd(t.auth.signInByPopup) };
   }
 
   it('keeps the page when the renewal is refused, waits for the sign-in again, then goes on', async () => {
-    const { auth, manager, store } = await signedIn();
-    const release = auth.holdWork();
+    const { auth, manager, store, session } = await signedIn();
+    const release = auth.holdWork(session.ask);
     manager.getUser.mockResolvedValueOnce(oidcUser({ expires_at: nowSec() - 10 }));
     manager.signinSilent.mockRejectedValueOnce(loginRequired());
     const seen: boolean[] = [];
-    auth.session.subscribe(() => seen.push(auth.session.ended()));
+    session.subscribe(() => seen.push(session.ended()));
 
     const save = auth.getAccessToken();
-    await vi.waitFor(() => expect(auth.session.ended()).toBe(true));
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
     // Still signed in as far as the page knows: the sign-in guard does not redirect.
     expect(manager.removeUser).toHaveBeenCalled();
     expect(store.getState().isAuthenticated).toBe(true);
     expect(manager.signinRedirect).not.toHaveBeenCalled();
 
-    await auth.session.signInAgain();
+    await session.signInAgain();
     await expect(save).resolves.toBe('access-popup');
-    expect(auth.session.ended()).toBe(false);
+    expect(session.ended()).toBe(false);
     expect(seen).toEqual([true, false]);
     const args = manager.signinPopup.mock.calls[0]?.[0] as { prompt: string; popupWindowFeatures: object };
     expect(args.prompt).toBe('login');
@@ -372,12 +374,12 @@ describe('a session that ends while the page holds unsaved work', () => {
   });
 
   it('drops a token the API refused (401), then repeats the call with the new one', async () => {
-    const { auth, manager } = await signedIn();
-    auth.holdWork();
+    const { auth, manager, session } = await signedIn();
+    auth.holdWork(session.ask);
     const retried = auth.tokenRefused('access-1');
-    await vi.waitFor(() => expect(auth.session.ended()).toBe(true));
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
     expect(manager.removeUser).toHaveBeenCalledOnce();
-    await auth.session.signInAgain();
+    await session.signInAgain();
     await expect(retried).resolves.toBe('access-popup');
     // A late 401 to the old token leaves the new one alone.
     await expect(auth.tokenRefused('access-1')).resolves.toBe('access-popup');
@@ -385,41 +387,42 @@ describe('a session that ends while the page holds unsaved work', () => {
   });
 
   it('lets a refusal stand when no work is held (nothing would be lost)', async () => {
-    const { auth, manager } = await signedIn();
+    const { auth, manager, session } = await signedIn();
     await expect(auth.tokenRefused('access-1')).resolves.toBeNull();
     expect(manager.removeUser).not.toHaveBeenCalled();
-    expect(auth.session.ended()).toBe(false);
+    expect(session.ended()).toBe(false);
   });
 
   it('Not now: the waiting call fails with Authentication error, the work stays, the next call asks again', async () => {
-    const { auth, store } = await signedIn();
-    auth.holdWork();
+    const { auth, store, session } = await signedIn();
+    auth.holdWork(session.ask);
     const first = auth.tokenRefused('access-1');
-    await vi.waitFor(() => expect(auth.session.ended()).toBe(true));
-    auth.session.dismiss();
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    session.dismiss();
     await expect(first).resolves.toBeNull();
     expect(store.getState().isAuthenticated).toBe(true);
     const second = auth.getAccessToken();
-    await vi.waitFor(() => expect(auth.session.ended()).toBe(true));
-    auth.session.dismiss();
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    session.dismiss();
     await expect(second).rejects.toMatchObject({ status: 401, detail: 'Authentication error' });
   });
 
   it('signs out once the work is saved or given up, so the guard sends the user to sign in', async () => {
-    const { auth, store } = await signedIn();
-    const release = auth.holdWork();
+    const { auth, store, session } = await signedIn();
+    const release = auth.holdWork(session.ask);
     const waiting = auth.tokenRefused('access-1');
-    await vi.waitFor(() => expect(auth.session.ended()).toBe(true));
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
     release();
+    session.dismiss();
     await expect(waiting).resolves.toBeNull();
     await vi.waitFor(() => expect(store.getState().isAuthenticated).toBe(false));
   });
 
   it('refuses another account signing in in the popup and keeps asking', async () => {
-    const { auth, manager, store } = await signedIn();
-    auth.holdWork();
+    const { auth, manager, store, session } = await signedIn();
+    auth.holdWork(session.ask);
     const waiting = auth.tokenRefused('access-1');
-    await vi.waitFor(() => expect(auth.session.ended()).toBe(true));
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
     manager.signinPopup.mockImplementationOnce(async (args?: unknown) => {
       const { nonce, state } = args as { nonce: string; state: unknown };
       return oidcUser({
@@ -428,10 +431,10 @@ describe('a session that ends while the page holds unsaved work', () => {
         profile: { sub: 's2', name: 'Bob' },
       } as Partial<User>);
     });
-    await expect(auth.session.signInAgain()).rejects.toThrow('Sign in as Ada to keep these changes.');
+    await expect(session.signInAgain()).rejects.toThrow('Sign in as Ada to keep these changes.');
     expect(store.getState().user.name).toBe('Ada');
-    expect(auth.session.ended()).toBe(true);
-    await auth.session.signInAgain();
+    expect(session.ended()).toBe(true);
+    await session.signInAgain();
     await expect(waiting).resolves.toBe('access-popup');
   });
 });

@@ -6,7 +6,7 @@ import { clearPrefixedCookies } from '../cookies.ts';
 import { logger } from '../logger.ts';
 import { waitUntilReady } from '../readiness.ts';
 import { isSignInCallback, safeReturnPath, withoutSignInParams } from '../urls.ts';
-import { isLoginRequiredError, SignInError, toSignInError } from './auth-errors.ts';
+import { isLoginRequiredError, SignInError } from './auth-errors.ts';
 import type { AuthStore } from './auth-store.ts';
 import { SIGN_IN_TIMEOUT_MS, singleFlight, withTimeout } from './sign-in-timing.ts';
 import { isTokenFresh } from './token-expiry.ts';
@@ -31,23 +31,14 @@ export interface Auth {
    * the new token to repeat the call with, or null to let the refusal stand.
    */
   tokenRefused(token: string): Promise<string | null>;
-  /** Marks unsaved work on the page until the returned function is called. */
-  holdWork(): () => void;
-  session: SessionEnd;
-}
-
-/**
- * A session that ends while work is held does not sign out, since the sign-in guard's redirect would lose the
- * work: the page stays, calls that need a token wait, and the prompt offers to sign in again in a popup.
- */
-export interface SessionEnd {
-  subscribe(listener: () => void): () => void;
-  /** True while calls wait for the user to sign in again. */
-  ended(): boolean;
-  /** Signs in in the popup; the waiting calls go on with the new token. Rejects with the sign-in error. */
-  signInAgain(): Promise<void>;
-  /** Not now: the waiting calls fail with 'Authentication error'; the next one asks again. */
-  dismiss(): void;
+  /**
+   * Holds unsaved work until the returned function is called. While work is held, a session that ends does
+   * not sign out, since the sign-in guard's redirect would lose the work: the page stays, and calls that need
+   * a token wait for `signInAgain` (it asks the user, see session-end.ts) to give a user, or null (not now).
+   */
+  holdWork(signInAgain: () => Promise<User | null>): () => void;
+  /** Signs the same user in again in a popup (a lazy chunk); call it from a click. */
+  signInByPopup(): Promise<User>;
 }
 
 export interface AuthDeps {
@@ -100,37 +91,16 @@ export function createAuth(deps: AuthDeps): Auth {
   let phase: 'idle' | 'starting' | 'started' = 'idle';
   /** Set once the page is leaving for the provider, so a second redirect cannot race the first. */
   let leaving = false;
-  /** How many editors hold unsaved work; while one does, an ended session keeps the page (SessionEnd). */
-  let held = 0;
-  /** The calls waiting for the sign-in again, settled with its user or null (not now). */
-  let waiting: { user: Promise<User | null>; settle: (user: User | null) => void } | null = null;
+  /** The editors holding unsaved work, each with its way of asking the user to sign in again. */
+  const keepers: (() => Promise<User | null>)[] = [];
   /** While the popup signs in, its user reaches the store only after the same-account check. */
   let popupOpen = false;
-  const sessionListeners = new Set<() => void>();
-  const notifySession = () => {
-    for (const listener of [...sessionListeners]) listener();
-  };
-  function signInAgainLater(): Promise<User | null> {
-    if (!waiting) {
-      let settle!: (user: User | null) => void;
-      const user = new Promise<User | null>((resolve) => {
-        settle = (value) => {
-          waiting = null;
-          notifySession();
-          resolve(value);
-        };
-      });
-      waiting = { user, settle };
-      notifySession();
-    }
-    return waiting.user;
-  }
 
   /**
    * One refresh at a time: refresh tokens rotate, so two parallel refreshes would spend the same token
    * twice and the provider would end the session. A refusal that needs interaction signs out locally
    * (no redirect); the sign-in guard then sends the user to the provider from the page they were on, unless
-   * the page holds unsaved work (SessionEnd).
+   * the page holds unsaved work (holdWork).
    * A caller that finds a renewal under way waits 5 s × 10 for it, then fails with 'Timeout' (spec 9).
    */
   const renew = singleFlight(async (): Promise<User | null> => {
@@ -172,7 +142,7 @@ export function createAuth(deps: AuthDeps): Auth {
       win.history.replaceState(null, '', withoutSignInParams(href));
       log.error('Sign-in failed', error);
       // The error page shows the catalogue's name and message (spec 8), never the library's wording.
-      return toSignInError(error);
+      return (await import('./to-sign-in-error.ts')).toSignInError(error);
     }
   }
 
@@ -210,15 +180,10 @@ export function createAuth(deps: AuthDeps): Auth {
     });
     // An ended session keeps the store's user while work is held: the page must not go to the sign-in guard.
     userManager.events.addUserUnloaded(() => {
-      if (!held) report(null);
+      if (!keepers.length) report(null);
     });
     userManager.events.addAccessTokenExpiring(renewInBackground);
     userManager.events.addAccessTokenExpired(renewInBackground);
-  }
-
-  function endSession() {
-    waiting?.settle(null);
-    report(null);
   }
 
   async function getAccessToken() {
@@ -226,7 +191,8 @@ export function createAuth(deps: AuthDeps): Auth {
     if (phase === 'starting') await waitUntilReady(() => phase === 'started');
     let user = await userManager.getUser();
     if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
-    if (!user && held && store.getState().isAuthenticated) user = await signInAgainLater();
+    const keeper = keepers[0];
+    if (!user && keeper && store.getState().isAuthenticated) user = await keeper();
     if (!user?.access_token) throw authenticationError();
     return user.access_token;
   }
@@ -280,46 +246,35 @@ export function createAuth(deps: AuthDeps): Auth {
     getAccessToken,
 
     async tokenRefused(token) {
-      if (!held) return null;
+      if (!keepers.length) return null;
       // Only the refused token is dropped: a call sent before the sign-in again may be answered after it.
       if ((await userManager.getUser())?.access_token === token) await userManager.removeUser();
       return getAccessToken().catch(() => null);
     },
 
-    holdWork() {
-      held += 1;
-      let released = false;
+    holdWork(signInAgain) {
+      keepers.push(signInAgain);
       return () => {
-        if (released) return;
-        released = true;
-        held -= 1;
+        const at = keepers.indexOf(signInAgain);
+        if (at < 0) return;
+        keepers.splice(at, 1);
         // The work is saved or given up: a session that ended meanwhile now signs out (the guard redirects).
-        if (!held) void userManager.getUser().then((user) => user || endSession());
+        if (!keepers.length) void userManager.getUser().then((user) => user || report(null));
       };
     },
 
-    session: {
-      subscribe(listener) {
-        sessionListeners.add(listener);
-        return () => {
-          sessionListeners.delete(listener);
-        };
-      },
-      ended: () => waiting !== null,
-      dismiss: () => waiting?.settle(null),
-      async signInAgain() {
-        const { signInByPopup } = await import('./popup-sign-in.ts');
-        popupOpen = true;
-        try {
-          const user = await verified(
-            await signInByPopup(userManager, signInArgs(config), store.getState().user),
-          );
-          report(user);
-          waiting?.settle(user);
-        } finally {
-          popupOpen = false;
-        }
-      },
+    async signInByPopup() {
+      const { signInByPopup } = await import('./popup-sign-in.ts');
+      popupOpen = true;
+      try {
+        const user = await verified(
+          await signInByPopup(userManager, signInArgs(config), store.getState().user),
+        );
+        report(user);
+        return user;
+      } finally {
+        popupOpen = false;
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { SigninPopupArgs, User, UserManager } from 'oidc-client-ts';
-import { SignInError, toSignInError } from './auth-errors.ts';
+import { SignInError } from './auth-errors.ts';
+import { toSignInError } from './to-sign-in-error.ts';
 import type { TokenUser } from './token-user.ts';
 
 /** Popup sign-in of spec section 9: a 400x600 window, given up after 60 s. */

@@ -6,8 +6,8 @@ import { WidgetCard } from '@/features/iot/components/widgets/WidgetCard.tsx';
 import { useLinkedValues } from '@/features/iot/live/use-linked-values.ts';
 import { thingsWithPropertiesQueryOptions } from '@/features/things/api/things.ts';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
-import { useHoldWorkOnSessionEnd } from '@/lib/auth/use-hold-work.ts';
 import { useApiMutation } from '@/lib/use-api-mutation.ts';
+import { HoldWorkOnSessionEnd } from '@/shell/HoldWorkOnSessionEnd.tsx';
 import type { Dashboard } from '../api/dashboard-schemas.ts';
 import { updateDashboard } from '../api/dashboard-writes.ts';
 import { useWindowLayoutMode } from '../hooks/use-window-layout-mode.ts';
@@ -58,8 +58,6 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
   const [configuring, setConfiguring] = useState<string | null>(null);
   const { width, containerRef, mounted } = useContainerWidth();
   const widgets = history.present;
-  // A session that ends with changes here offers a sign-in in a popup, not the redirect that would lose them.
-  useHoldWorkOnSessionEnd(canUndo(history));
   const currentOf = useLinkedValues(
     ctx.space,
     widgets.flatMap((w) => w.variables),
@@ -97,6 +95,7 @@ export default function DashboardEditor({ dashboard, onClose }: DashboardEditorP
 
   return (
     <section className="dashboard-editor" aria-label="Dashboard editor">
+      <HoldWorkOnSessionEnd unsaved={canUndo(history)} />
       <div className="dashboard-toolbar" role="toolbar" aria-label="Editor">
         <fieldset className="segmented">
           <legend className="visually-hidden">Layout</legend>

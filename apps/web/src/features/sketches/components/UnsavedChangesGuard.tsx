@@ -2,7 +2,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { Button } from '@/components/Button.tsx';
 import { Dialog } from '@/components/Dialog.tsx';
-import { useHoldWorkOnSessionEnd } from '@/lib/auth/use-hold-work.ts';
+import { HoldWorkOnSessionEnd } from '@/shell/HoldWorkOnSessionEnd.tsx';
 
 /**
  * Asks before leaving the editor with unsaved changes: inside the app (a link, Back) with a dialog, and on
@@ -13,24 +13,27 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: boolean }) {
   // Read when a navigation starts, so the blocker never decides on an earlier render's state.
   const latest = useRef(unsaved);
   latest.current = unsaved;
-  useHoldWorkOnSessionEnd(unsaved);
   const blocker = useBlocker({
     shouldBlockFn: () => latest.current,
     enableBeforeUnload: () => latest.current,
     withResolver: true,
   });
-  if (blocker.status !== 'blocked') return null;
   return (
-    <Dialog label="Leave without saving?" onClose={blocker.reset}>
-      <p>This sketch has unsaved changes. They are lost if you leave now.</p>
-      <div className="modal-actions">
-        <Button variant="subtle" onClick={blocker.reset}>
-          Stay
-        </Button>
-        <Button variant="danger" onClick={blocker.proceed}>
-          Leave without saving
-        </Button>
-      </div>
-    </Dialog>
+    <>
+      <HoldWorkOnSessionEnd unsaved={unsaved} />
+      {blocker.status === 'blocked' && (
+        <Dialog label="Leave without saving?" onClose={blocker.reset}>
+          <p>This sketch has unsaved changes. They are lost if you leave now.</p>
+          <div className="modal-actions">
+            <Button variant="subtle" onClick={blocker.reset}>
+              Stay
+            </Button>
+            <Button variant="danger" onClick={blocker.proceed}>
+              Leave without saving
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }
