@@ -63,12 +63,14 @@ export function makeOperatorWithCli(opts: {
   }
 }
 
-/** The access token of the page's session (oidc-client-ts keeps the signed-in user in sessionStorage). */
+/**
+ * An access token of the page's session. The app keeps its tokens in memory only, so this reloads the page
+ * (the session check signs it in again) and reads the bearer token of the first API call it makes.
+ */
 export async function pageAccessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(sessionStorage.getItem(key) ?? '{}').access_token ?? '') : '';
-  });
+  const call = page.waitForRequest((request) => /^Bearer /.test(request.headers().authorization ?? ''));
+  await page.reload();
+  return ((await call).headers().authorization ?? '').slice('Bearer '.length);
 }
 
 /**

@@ -137,13 +137,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   acceptEmptyJsonBodies(app);
   refuseControlCharacters(app);
+  // With an external provider the SPA calls its discovery, token and logout endpoints itself. A branded
+  // sub-domain's app calls the provider on the main host, another origin.
+  const providerOrigin = config.oidc.embedded
+    ? config.baseHost
+      ? [config.publicUrl]
+      : []
+    : [config.oidc.issuer];
   await registerSecurityHeaders(app, {
     scripts: [config.web.tagManagerUrl, config.web.analyticsUrl, config.web.consentScriptUrl],
     styles: [config.web.consentStylesheetUrl],
-    frames: [config.web.privacyUrl, config.web.termsUrl, config.web.securityUrl],
-    // With an external provider the SPA calls its discovery, token and logout endpoints itself.
-    // A branded sub-domain's app calls the provider on the main host, another origin.
-    connect: config.oidc.embedded ? (config.baseHost ? [config.publicUrl] : []) : [config.oidc.issuer],
+    // The session check runs the provider's authorize step in a hidden frame.
+    frames: [config.web.privacyUrl, config.web.termsUrl, config.web.securityUrl, ...providerOrigin],
+    connect: providerOrigin,
     formTargets: deps.brandedOrigins ?? [],
   });
   await registerRateLimits(app);

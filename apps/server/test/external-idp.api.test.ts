@@ -91,9 +91,10 @@ describe('an external OpenID Connect provider', () => {
     expect(again.json().id).toBe(first.json().id);
   });
 
-  it("lets the browser reach the provider's origin (CSP connect-src) and nothing else new", async () => {
+  it("lets the browser reach the provider's origin (CSP connect-src, and frame-src for the session check)", async () => {
     const csp = String((await api.app.inject('/healthz')).headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`connect-src 'self' ${origin.replace(/[.]/g, '\\.')}(;|$)`));
+    expect(csp).toMatch(new RegExp(`frame-src 'self' ${origin.replace(/[.]/g, '\\.')}(;|$)`));
   });
 
   it('refuses a provider whose discovery document names another issuer', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SIGN_IN_CALLBACK_PATH } from '@tinkercloud/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 
@@ -12,6 +13,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'signin-callback.html'), '<!doctype html><title>signing in</title>');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'sw.js'), '/* shell 0123 */');
   t = await createTestApp({ WEB_DIST_DIR: dist });
@@ -64,6 +66,19 @@ describe('serving the SPA', () => {
     });
     const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
     expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  });
+
+  it('lets only our own origin frame the sign-in callback page (the session check), no other page', async () => {
+    const callback = await t.app.inject(SIGN_IN_CALLBACK_PATH);
+    expect(callback.statusCode).toBe(200);
+    expect(callback.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(callback.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(callback.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/', '/favicon.svg', '/assets/index-abc123.js']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
   });
 
   it('answers a missing asset or API path with 404, not the app', async () => {

@@ -56,11 +56,11 @@ async function boot(container: HTMLElement) {
     // Only the id: the e-mail waits for the consent handling the analytics issue brings.
     onAuthenticated: (user) => pushDataLayer(window, { event: 'authenticated', user_id: user.id }),
   });
-  const userManager = createUserManager(config, window.location.origin, window.sessionStorage);
+  const userManager = createUserManager(config, window.location.origin);
   const auth = createAuth({ userManager, store, config, queryClient, window });
   const { error } = await auth.start();
 
-  const api = createApiClient({ getAccessToken: auth.getAccessToken });
+  const api = createApiClient({ getAccessToken: auth.getAccessToken, tokenRefused: auth.tokenRefused });
   const signedIn = store.getState().isAuthenticated;
   // A branded deployment (`{slug}.{base host}`) offers only its organisation (spec 4.3); the public host
   // itself never is one, so it is not asked about.

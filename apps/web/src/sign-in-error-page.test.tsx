@@ -4,7 +4,7 @@ import { ErrorTimeout } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from './App.tsx';
 import type { Services } from './app/services.tsx';
-import { toSignInError } from './lib/auth/auth-errors.ts';
+import { toSignInError } from './lib/auth/to-sign-in-error.ts';
 import type { createAppRouter } from './router.tsx';
 
 describe('a failed sign-in replaces the app with the login-trouble page', () => {

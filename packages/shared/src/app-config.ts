@@ -7,6 +7,11 @@ export const DEFAULT_PRODUCT_SLUG = 'tinkercloud';
 /** Shared cookies last 366 days (section 9, "Cookie lifetime"). */
 export const COOKIE_LIFETIME_SECONDS = 31_622_400;
 export const COOKIE_PREFIX = 'tc_';
+/**
+ * The page the sign-in popup and the hidden session-check frame return to (a registered redirect address
+ * beside the app's root): it hands the provider's answer to the window that opened it.
+ */
+export const SIGN_IN_CALLBACK_PATH = '/signin-callback.html';
 
 /**
  * Where devices reach the server's MQTT broker, as the server prints them at start: plain MQTT, MQTT over

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { SIGN_IN_CALLBACK_PATH } from '@tinkercloud/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import { notFoundBody } from './error-handler.ts';
 import { declareScope } from './route-access.ts';
@@ -34,6 +35,18 @@ const API_PREFIXES = [
   '/assets/',
 ];
 
+const CALLBACK_FILE = path.basename(SIGN_IN_CALLBACK_PATH);
+
+/**
+ * The sign-in callback page runs in the app's own hidden session-check frame, so our origin (and only it) may
+ * frame it; every other response keeps `frame-ancestors 'none'`.
+ */
+function frameableByOurOrigin(reply: FastifyReply) {
+  const csp = String(reply.getHeader('content-security-policy') ?? '');
+  reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
+
 /**
  * Serves the built SPA: hashed assets cached forever, index.html never cached, history fallback for pages.
  * Unhashed files are `no-cache` (asked again each time, 304 when unchanged): sw.js above all, so the browser
@@ -53,6 +66,7 @@ export async function registerSpa(app: FastifyInstance, config: Config) {
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (path.basename(filePath) === CALLBACK_FILE) frameableByOurOrigin(res);
       },
     });
   } else {

@@ -1,4 +1,4 @@
-import { claimNames } from '@tinkercloud/shared';
+import { claimNames, SIGN_IN_CALLBACK_PATH } from '@tinkercloud/shared';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
 
 const ORIGIN = 'http://test.local';
 const REDIRECT = `${ORIGIN}/`;
+const CALLBACK = `${ORIGIN}${SIGN_IN_CALLBACK_PATH}`;
 const SCOPE = 'openid profile email offline_access';
 
 const h = await createIdpHarness();
@@ -188,10 +189,34 @@ describe('embedded identity provider', () => {
     expect(silent.statusCode).toBe(303);
     expect(new URL(b.location(silent)).searchParams.get('code')).toBeTruthy();
 
+    // A new tab's session check (the hidden frame) and the sign-in popup return to the callback page.
+    const framed = await b.get(
+      authorizeUrl(pkcePair().challenge, { prompt: 'none', redirect_uri: CALLBACK }),
+    );
+    expect(framed.statusCode).toBe(303);
+    const landed = new URL(b.location(framed));
+    expect(`${landed.origin}${landed.pathname}`).toBe(CALLBACK);
+    expect(landed.searchParams.get('code')).toBeTruthy();
+
     // The code works once.
     const again = await redeemCode(h, code, verifier, REDIRECT);
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
+  });
+
+  it('answers the session check without a session with login_required at the callback page', async () => {
+    const b = browser(h.app, ORIGIN);
+    const res = await b.get(authorizeUrl(pkcePair().challenge, { prompt: 'none', redirect_uri: CALLBACK }));
+    expect(res.statusCode).toBe(303);
+    const landed = new URL(b.location(res));
+    expect(`${landed.origin}${landed.pathname}`).toBe(CALLBACK);
+    expect(landed.searchParams.get('error')).toBe('login_required');
+    expect(landed.searchParams.get('state')).toBe('st-123');
+    // Any other page of the origin is no redirect address.
+    const elsewhere = await b.get(
+      authorizeUrl(pkcePair().challenge, { prompt: 'none', redirect_uri: `${ORIGIN}/other.html` }),
+    );
+    expect(elsewhere.statusCode).toBe(400);
   });
 
   it('creates a minor account when the request says is_minor=1, and mails a verification link', async () => {

@@ -1,3 +1,4 @@
+import { SIGN_IN_CALLBACK_PATH } from '@tinkercloud/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
@@ -21,8 +22,12 @@ interface ProviderDeps {
   signingKeys: JWK[];
   cookieKeys: string[];
   pages: PageContext;
+  /** The app roots (sign-in redirects and the sign-out return) of the app and each branded deployment. */
   redirectUris: string[];
 }
+
+/** A root's sign-in callback page, the popup's and the session check's redirect address. */
+const signInCallbackOf = (root: string) => `${root.replace(/\/+$/, '')}${SIGN_IN_CALLBACK_PATH}`;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
@@ -53,7 +58,7 @@ export function createProvider(deps: ProviderDeps): Provider {
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: deps.redirectUris,
+        redirect_uris: deps.redirectUris.flatMap((root) => [root, signInCallbackOf(root)]),
         post_logout_redirect_uris: deps.redirectUris,
         id_token_signed_response_alg: 'RS256',
       },

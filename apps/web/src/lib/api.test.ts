@@ -166,3 +166,40 @@ describe('createApiClient responses', () => {
     await expect(empty.api('/e')).resolves.toBeUndefined();
   });
 });
+
+describe('a call the API refuses with 401 (the session ended elsewhere)', () => {
+  const unauthorized = () => json({ code: 'unauthorized', detail: 'Authentication error' }, 401);
+
+  function refusing(next: string | null) {
+    const answers = [unauthorized(), json({ saved: true })];
+    const seen: string[] = [];
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('Authorization') ?? '');
+      return answers.shift() ?? unauthorized();
+    });
+    const tokenRefused = vi.fn(async () => next);
+    const api = createApiClient({ getAccessToken: async () => 'old', tokenRefused, fetch });
+    return { api, seen, tokenRefused };
+  }
+
+  it('goes again, once, with the token of the sign-in again, body and all', async () => {
+    const { api, seen, tokenRefused } = refusing('new');
+    await expect(api('/create/v2/files/f/x', { method: 'POST', body: { data: 'abc' } })).resolves.toEqual({
+      saved: true,
+    });
+    expect(tokenRefused).toHaveBeenCalledWith('old');
+    expect(seen).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('lets the refusal stand when there is no new token', async () => {
+    const { api, seen } = refusing(null);
+    expect((await caught(api('/x'))).status).toBe(401);
+    expect(seen).toEqual(['Bearer old']);
+  });
+
+  it('never asks for a call made without our token', async () => {
+    const { api, tokenRefused } = refusing('new');
+    expect((await caught(api('/status', { auth: false }))).status).toBe(401);
+    expect(tokenRefused).not.toHaveBeenCalled();
+  });
+});

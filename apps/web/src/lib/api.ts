@@ -51,6 +51,8 @@ export type ApiRequest = <T>(url: string, options?: RequestOptions) => Promise<T
 
 export interface ApiClientDeps {
   getAccessToken: () => Promise<string>;
+  /** A 401 to a call with `token`: the token to repeat the call with once (a new sign-in), or null. */
+  tokenRefused?: (token: string) => Promise<string | null>;
   fetch?: typeof fetch;
 }
 
@@ -85,15 +87,14 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
   return async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
     const headers = new Headers();
+    let token = '';
     if (options.auth !== false) {
-      let token: string;
       try {
         token = await deps.getAccessToken();
       } catch {
         throw authenticationError();
       }
       if (!token) throw authenticationError();
-      headers.set('Authorization', `Bearer ${token}`);
     }
     const multipart = options.body instanceof FormData;
     if (!multipart) headers.set('Content-Type', 'application/json');
@@ -104,12 +105,15 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     if (multipart) body = options.body as FormData;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
 
-    const response = await doFetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    const send = (bearer: string) => {
+      if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+      return doFetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    };
+    let response = await send(token);
+    if (response.status === 401 && token && deps.tokenRefused) {
+      const next = await deps.tokenRefused(token);
+      if (next) response = await send(next);
+    }
     if (response.status >= 400) throw await toApiError(response);
     return (await readBody(response)) as T;
   };

@@ -122,6 +122,11 @@ export function renderApp(path: string, options: AppOptions = {}) {
     login: vi.fn(async () => undefined),
     logout: vi.fn(async () => undefined),
     getAccessToken: vi.fn(async () => options.accessToken ?? 'tok'),
+    tokenRefused: vi.fn(async () => null),
+    holdWork: vi.fn(() => () => undefined),
+    signInByPopup: vi.fn(async () => {
+      throw new Error('no popup in page tests');
+    }),
   } satisfies Auth;
   const organizations = options.organizations ?? [];
   const api = vi.fn(async (url: string, requestOptions: RequestOptions = {}) => {

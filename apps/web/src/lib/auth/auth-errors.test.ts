@@ -1,7 +1,8 @@
 import { IdTokenError } from '@tinkercloud/shared';
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
-import { isLoginRequiredError, SignInError, SignInRequiredError, toSignInError } from './auth-errors.ts';
+import { isLoginRequiredError, SignInError, SignInRequiredError } from './auth-errors.ts';
+import { toSignInError } from './to-sign-in-error.ts';
 
 describe('isLoginRequiredError', () => {
   it('recognises provider refusals that need an interactive sign-in', () => {

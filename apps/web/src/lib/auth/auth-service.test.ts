@@ -6,6 +6,7 @@ import { setTestCookie } from '@/test/cookies.ts';
 import { ApiError } from '../api.ts';
 import { createAuth } from './auth-service.ts';
 import { createAuthStore } from './auth-store.ts';
+import { createSessionEnd } from './session-end.ts';
 
 const ISSUER = 'http://localhost:8080/auth';
 const NS = 'http://localhost:8080/claims/';
@@ -51,7 +52,14 @@ function fakeUserManager(stored: User | null) {
       user = null;
       for (const l of listeners.unloaded) l();
     }),
-    signinSilent: vi.fn(async (): Promise<User | null> => user),
+    signinSilent: vi.fn(async (_args?: unknown): Promise<User | null> => user),
+    /** Like the library: the popup's user is stored and announced before the call returns. */
+    signinPopup: vi.fn(async (args?: unknown): Promise<User> => {
+      const { nonce, state } = args as { nonce: string; state: unknown };
+      user = oidcUser({ id_token: idToken({ nonce }), state, access_token: 'access-popup' });
+      for (const l of listeners.loaded) l(user);
+      return user;
+    }),
     signinRedirectCallback: vi.fn(async (): Promise<User> => oidcUser()),
     signinRedirect: vi.fn(async (_args?: unknown) => undefined),
     signoutRedirect: vi.fn(async () => undefined),
@@ -154,35 +162,79 @@ describe('start with a sign-in redirect result', () => {
   });
 });
 
-describe('start without a redirect result', () => {
-  it('restores a stored session with a fresh token', async () => {
-    const { auth, manager, store } = setup(oidcUser());
-    await auth.start();
-    expect(store.getState().isAuthenticated).toBe(true);
-    expect(manager.signinSilent).not.toHaveBeenCalled();
+describe('start without a redirect result: the session check', () => {
+  const loginRequired = () => Object.assign(new Error('login required'), { error: 'login_required' });
+  /** The provider's answer in the hidden frame: a user whose ID token carries the nonce we sent. */
+  const answered = (overrides: Partial<User> = {}) =>
+    vi.fn(async (args?: unknown) => {
+      const { nonce, state } = args as { nonce: string; state: unknown };
+      return oidcUser({ id_token: idToken({ nonce }), state, ...overrides });
+    });
+
+  it('signs a new tab in by asking the provider silently, with a nonce and the resource, no redirect', async () => {
+    const { auth, manager, store, win } = setup(null);
+    manager.signinSilent.mockImplementation(answered());
+    await expect(auth.start()).resolves.toEqual({ error: null });
+    const args = manager.signinSilent.mock.calls[0]?.[0] as unknown as {
+      nonce: string;
+      state: { nonce: string };
+      extraQueryParams: Record<string, string>;
+    };
+    expect(args.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(args.state.nonce).toBe(args.nonce);
+    expect(args.extraQueryParams).toEqual({ resource: 'http://localhost:8080/api' });
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, user: { id: 'u1', name: 'Ada' } });
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    expect(win.history.replaceState).not.toHaveBeenCalled();
   });
 
-  it('stays signed out without a stored user and does not try an iframe', async () => {
+  it('stays signed out, without a redirect, when the provider has no session (login_required)', async () => {
     const { auth, manager, store } = setup(null);
-    await auth.start();
+    manager.signinSilent.mockRejectedValue(loginRequired());
+    await expect(auth.start()).resolves.toEqual({ error: null });
     expect(store.getState().isAuthenticated).toBe(false);
-    expect(manager.signinSilent).not.toHaveBeenCalled();
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
   });
 
-  it('renews a token that expires within 60 s with the refresh token', async () => {
-    const { auth, manager, store } = setup(oidcUser({ expires_at: nowSec() + 30 }));
-    manager.signinSilent.mockResolvedValue(oidcUser({ access_token: 'access-2' }));
-    await auth.start();
-    expect(manager.signinSilent).toHaveBeenCalledOnce();
-    expect(store.getState().isAuthenticated).toBe(true);
+  it('ignores other failures of the check (spec 4.1): signed out, no error page', async () => {
+    const { auth, manager, store, log } = setup(null);
+    manager.signinSilent.mockRejectedValue(new Error('IFrame timed out without a response'));
+    await expect(auth.start()).resolves.toEqual({ error: null });
+    expect(store.getState().isAuthenticated).toBe(false);
+    expect(log.warn).toHaveBeenCalled();
   });
 
-  it('signs out locally, without a redirect, when the provider answers login_required', async () => {
-    const { auth, manager, store } = setup(oidcUser({ expires_at: nowSec() - 10 }));
-    manager.signinSilent.mockRejectedValue(
-      Object.assign(new Error('login required'), { error: 'login_required' }),
+  it('drops an answer whose ID token fails our checks (another nonce)', async () => {
+    const { auth, manager, store } = setup(null);
+    manager.signinSilent.mockResolvedValue(
+      oidcUser({ id_token: idToken({ nonce: 'other' }), state: { nonce: 'n1' } }),
     );
     await auth.start();
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(store.getState().isAuthenticated).toBe(false);
+  });
+
+  it('removes a user an earlier version kept, tokens included, in sessionStorage', async () => {
+    const { auth, manager } = setup(null);
+    manager.signinSilent.mockRejectedValue(loginRequired());
+    window.sessionStorage.setItem('oidc.user:x:web', '{"access_token":"old"}');
+    window.sessionStorage.setItem('other', 'kept');
+    await auth.start();
+    expect(window.sessionStorage.getItem('oidc.user:x:web')).toBeNull();
+    expect(window.sessionStorage.getItem('other')).toBe('kept');
+  });
+
+  it('renews a token that expires within 60 s (the refresh token) and signs out locally on login_required', async () => {
+    const { auth, manager, store } = setup(oidcUser({ expires_at: nowSec() + 30 }));
+    manager.signinSilent.mockImplementationOnce(answered({ expires_at: nowSec() + 30 }));
+    await auth.start();
+    manager.signinSilent.mockResolvedValueOnce(oidcUser({ access_token: 'access-2' }));
+    await expect(auth.getAccessToken()).resolves.toBe('access-2');
+    expect(manager.signinSilent).toHaveBeenLastCalledWith();
+
+    manager.getUser.mockResolvedValue(oidcUser({ expires_at: nowSec() - 10 }));
+    manager.signinSilent.mockRejectedValueOnce(loginRequired());
+    await expect(auth.getAccessToken()).rejects.toMatchObject({ status: 401 });
     expect(manager.removeUser).toHaveBeenCalled();
     expect(manager.signinRedirect).not.toHaveBeenCalled();
     expect(store.getState().isAuthenticated).toBe(false);
@@ -191,7 +243,7 @@ describe('start without a redirect result', () => {
   it('only logs other renewal errors', async () => {
     const { auth, manager, log } = setup(oidcUser({ expires_at: nowSec() - 10 }));
     manager.signinSilent.mockRejectedValue(new Error('Timeout'));
-    await expect(auth.start()).resolves.toEqual({ error: null });
+    await expect(auth.getAccessToken()).rejects.toMatchObject({ status: 401 });
     expect(log.warn).toHaveBeenCalled();
     expect(manager.removeUser).not.toHaveBeenCalled();
   });
@@ -199,6 +251,7 @@ describe('start without a redirect result', () => {
   it('follows the library once started: a removed user signs the store out', async () => {
     const { auth, manager, store } = setup(oidcUser());
     await auth.start();
+    expect(store.getState().isAuthenticated).toBe(true);
     await manager.removeUser();
     expect(store.getState().isAuthenticated).toBe(false);
   });
@@ -252,20 +305,16 @@ describe('login', () => {
 });
 
 describe('logout', () => {
-  it('clears the cache, our cookies and the session keys, then signs out at the provider', async () => {
+  it('clears the cache and our cookies, then signs out at the provider', async () => {
     const { auth, manager, queryClient, win } = setup(oidcUser({ id_token: 'the-id-token' }));
     queryClient.setQueryData(['devices'], [1]);
     setTestCookie('tc_space=org-1; path=/');
     setTestCookie('keep=1; path=/');
-    window.sessionStorage.setItem('oidc.user:x:web', '{}');
-    window.sessionStorage.setItem('other', 'kept');
 
     await auth.logout();
 
     expect(queryClient.getQueryData(['devices'])).toBeUndefined();
     expect(document.cookie).toBe('keep=1');
-    expect(window.sessionStorage.getItem('oidc.user:x:web')).toBeNull();
-    expect(window.sessionStorage.getItem('other')).toBe('kept');
     expect(manager.signoutRedirect).toHaveBeenCalledWith({
       id_token_hint: 'the-id-token',
       post_logout_redirect_uri: 'http://localhost:8080/',
@@ -286,5 +335,106 @@ describe('logout', () => {
     await auth.logout();
     await auth.login('/');
     expect(manager.signinRedirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('a session that ends while the page holds unsaved work', () => {
+  const loginRequired = () => Object.assign(new Error('login required'), { error: 'login_required' });
+
+  async function signedIn() {
+    const t = setup(oidcUser());
+    await t.auth.start();
+    // The editor's side (shell/HoldWorkOnSessionEnd): it asks, the dialog answers.
+    return { ...t, session: createSessionEnd(t.auth.signInByPopup) };
+  }
+
+  it('keeps the page when the renewal is refused, waits for the sign-in again, then goes on', async () => {
+    const { auth, manager, store, session } = await signedIn();
+    const release = auth.holdWork(session.ask);
+    manager.getUser.mockResolvedValueOnce(oidcUser({ expires_at: nowSec() - 10 }));
+    manager.signinSilent.mockRejectedValueOnce(loginRequired());
+    const seen: boolean[] = [];
+    session.subscribe(() => seen.push(session.ended()));
+
+    const save = auth.getAccessToken();
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    // Still signed in as far as the page knows: the sign-in guard does not redirect.
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(store.getState().isAuthenticated).toBe(true);
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+
+    await session.signInAgain();
+    await expect(save).resolves.toBe('access-popup');
+    expect(session.ended()).toBe(false);
+    expect(seen).toEqual([true, false]);
+    const args = manager.signinPopup.mock.calls[0]?.[0] as { prompt: string; popupWindowFeatures: object };
+    expect(args.prompt).toBe('login');
+    expect(args.popupWindowFeatures).toEqual({ width: 400, height: 600 });
+    release();
+  });
+
+  it('drops a token the API refused (401), then repeats the call with the new one', async () => {
+    const { auth, manager, session } = await signedIn();
+    auth.holdWork(session.ask);
+    const retried = auth.tokenRefused('access-1');
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    expect(manager.removeUser).toHaveBeenCalledOnce();
+    await session.signInAgain();
+    await expect(retried).resolves.toBe('access-popup');
+    // A late 401 to the old token leaves the new one alone.
+    await expect(auth.tokenRefused('access-1')).resolves.toBe('access-popup');
+    expect(manager.removeUser).toHaveBeenCalledOnce();
+  });
+
+  it('lets a refusal stand when no work is held (nothing would be lost)', async () => {
+    const { auth, manager, session } = await signedIn();
+    await expect(auth.tokenRefused('access-1')).resolves.toBeNull();
+    expect(manager.removeUser).not.toHaveBeenCalled();
+    expect(session.ended()).toBe(false);
+  });
+
+  it('Not now: the waiting call fails with Authentication error, the work stays, the next call asks again', async () => {
+    const { auth, store, session } = await signedIn();
+    auth.holdWork(session.ask);
+    const first = auth.tokenRefused('access-1');
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    session.dismiss();
+    await expect(first).resolves.toBeNull();
+    expect(store.getState().isAuthenticated).toBe(true);
+    const second = auth.getAccessToken();
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    session.dismiss();
+    await expect(second).rejects.toMatchObject({ status: 401, detail: 'Authentication error' });
+  });
+
+  it('signs out once the work is saved or given up, so the guard sends the user to sign in', async () => {
+    const { auth, store, session } = await signedIn();
+    const release = auth.holdWork(session.ask);
+    const waiting = auth.tokenRefused('access-1');
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    release();
+    session.dismiss();
+    await expect(waiting).resolves.toBeNull();
+    await vi.waitFor(() => expect(store.getState().isAuthenticated).toBe(false));
+  });
+
+  it('refuses another account signing in in the popup and keeps asking', async () => {
+    const { auth, manager, store, session } = await signedIn();
+    auth.holdWork(session.ask);
+    const waiting = auth.tokenRefused('access-1');
+    await vi.waitFor(() => expect(session.ended()).toBe(true));
+    manager.signinPopup.mockImplementationOnce(async (args?: unknown) => {
+      const { nonce, state } = args as { nonce: string; state: unknown };
+      return oidcUser({
+        id_token: idToken({ nonce }),
+        state,
+        profile: { sub: 's2', name: 'Bob' },
+      } as Partial<User>);
+    });
+    await expect(session.signInAgain()).rejects.toThrow('Sign in as Ada to keep these changes.');
+    expect(store.getState().user.name).toBe('Ada');
+    expect(session.ended()).toBe(true);
+    await session.signInAgain();
+    await expect(waiting).resolves.toBe('access-popup');
   });
 });

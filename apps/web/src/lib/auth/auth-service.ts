@@ -6,7 +6,7 @@ import { clearPrefixedCookies } from '../cookies.ts';
 import { logger } from '../logger.ts';
 import { waitUntilReady } from '../readiness.ts';
 import { isSignInCallback, safeReturnPath, withoutSignInParams } from '../urls.ts';
-import { isLoginRequiredError, SignInError, toSignInError } from './auth-errors.ts';
+import { isLoginRequiredError, SignInError } from './auth-errors.ts';
 import type { AuthStore } from './auth-store.ts';
 import { SIGN_IN_TIMEOUT_MS, singleFlight, withTimeout } from './sign-in-timing.ts';
 import { isTokenFresh } from './token-expiry.ts';
@@ -14,8 +14,8 @@ import { toTokenUser } from './token-user.ts';
 
 /** ID token leeway (spec section 9). */
 const ID_TOKEN_LEEWAY_SEC = 60;
-/** oidc-client-ts keeps its user and transactions under this key prefix. */
-const OIDC_KEY_PREFIX = 'oidc.';
+/** Where oidc-client-ts kept the signed-in user, tokens included, before the token cache moved to memory. */
+const STORED_USER_PREFIX = 'oidc.user:';
 
 export interface Auth {
   store: AuthStore;
@@ -26,6 +26,19 @@ export interface Auth {
   logout(): Promise<void>;
   /** A fresh access token, renewing it first when it expires within 60 s. */
   getAccessToken(): Promise<string>;
+  /**
+   * The API refused `token` (401): while work is held, drops it and waits for the sign-in again; resolves with
+   * the new token to repeat the call with, or null to let the refusal stand.
+   */
+  tokenRefused(token: string): Promise<string | null>;
+  /**
+   * Holds unsaved work until the returned function is called. While work is held, a session that ends does
+   * not sign out, since the sign-in guard's redirect would lose the work: the page stays, and calls that need
+   * a token wait for `signInAgain` (it asks the user, see session-end.ts) to give a user, or null (not now).
+   */
+  holdWork(signInAgain: () => Promise<User | null>): () => void;
+  /** Signs the same user in again in a popup (a lazy chunk); call it from a click. */
+  signInByPopup(): Promise<User>;
 }
 
 export interface AuthDeps {
@@ -48,6 +61,17 @@ function randomNonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** One sign-in request's parameters: a fresh nonce, which rides in the state for our ID-token checks. */
+function signInArgs(config: AppConfig, returnTo?: string, extraQueryParams: Record<string, string> = {}) {
+  const nonce = randomNonce();
+  return {
+    nonce,
+    state: { returnTo, nonce } satisfies SignInState,
+    // Per-call parameters replace the configured ones in the library, so the resource is repeated.
+    extraQueryParams: { resource: config.oidc.audience, ...extraQueryParams },
+  };
+}
+
 function removeKeysWithPrefix(storage: Storage, prefix: string): void {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
@@ -67,20 +91,21 @@ export function createAuth(deps: AuthDeps): Auth {
   let phase: 'idle' | 'starting' | 'started' = 'idle';
   /** Set once the page is leaving for the provider, so a second redirect cannot race the first. */
   let leaving = false;
+  /** The editors holding unsaved work, each with its way of asking the user to sign in again. */
+  const keepers: (() => Promise<User | null>)[] = [];
+  /** While the popup signs in, its user reaches the store only after the same-account check. */
+  let popupOpen = false;
 
   /**
    * One refresh at a time: refresh tokens rotate, so two parallel refreshes would spend the same token
    * twice and the provider would end the session. A refusal that needs interaction signs out locally
-   * (no redirect); the sign-in guard then sends the user to the provider from the page they were on.
+   * (no redirect); the sign-in guard then sends the user to the provider from the page they were on, unless
+   * the page holds unsaved work (holdWork).
    * A caller that finds a renewal under way waits 5 s × 10 for it, then fails with 'Timeout' (spec 9).
    */
   const renew = singleFlight(async (): Promise<User | null> => {
     try {
-      const current = await userManager.getUser();
-      if (!current?.refresh_token) {
-        await userManager.removeUser();
-        return null;
-      }
+      // With a refresh token, the token call; without one, the provider's session in the hidden frame.
       return await userManager.signinSilent();
     } catch (error) {
       if (isLoginRequiredError(error)) {
@@ -108,14 +133,7 @@ export function createAuth(deps: AuthDeps): Auth {
   async function handleCallback(): Promise<Error | null> {
     const href = win.location.href;
     try {
-      const user = await userManager.signinRedirectCallback(href);
-      try {
-        await verifyIdToken(user);
-      } catch (error) {
-        // The library has already stored the user: a token we refuse must not stay signed in.
-        await userManager.removeUser();
-        throw error;
-      }
+      const user = await verified(await userManager.signinRedirectCallback(href));
       const returnTo = safeReturnPath((user.state as SignInState | undefined)?.returnTo);
       win.history.replaceState(null, '', returnTo ?? withoutSignInParams(href));
       report(user);
@@ -124,14 +142,18 @@ export function createAuth(deps: AuthDeps): Auth {
       win.history.replaceState(null, '', withoutSignInParams(href));
       log.error('Sign-in failed', error);
       // The error page shows the catalogue's name and message (spec 8), never the library's wording.
-      return toSignInError(error);
+      return (await import('./to-sign-in-error.ts')).toSignInError(error);
     }
   }
 
-  async function restoreSession(): Promise<void> {
+  /**
+   * The session check (spec 4.1): tokens live in memory only, so a new tab or a reload asks the provider in a
+   * hidden frame (prompt=none) whether its session is still open, and gets tokens without a visible redirect.
+   */
+  async function checkSession(): Promise<void> {
     try {
-      let user = await userManager.getUser();
-      if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
+      const user = await userManager.signinSilent(signInArgs(config));
+      if (user) await verified(user);
       report(user);
     } catch (error) {
       // Failures of the session check are ignored (spec 4.1): the user simply is not signed in.
@@ -140,12 +162,39 @@ export function createAuth(deps: AuthDeps): Auth {
     }
   }
 
+  /** Our ID-token checks on a user the library has just stored: a token we refuse must not stay signed in. */
+  async function verified(user: User): Promise<User> {
+    try {
+      await verifyIdToken(user);
+      return user;
+    } catch (error) {
+      await userManager.removeUser();
+      throw error;
+    }
+  }
+
   /** Library events are followed only after start, so a user is never reported before its checks pass. */
   function followLibraryEvents(): void {
-    userManager.events.addUserLoaded(report);
-    userManager.events.addUserUnloaded(() => report(null));
+    userManager.events.addUserLoaded((user) => {
+      if (!popupOpen) report(user);
+    });
+    // An ended session keeps the store's user while work is held: the page must not go to the sign-in guard.
+    userManager.events.addUserUnloaded(() => {
+      if (!keepers.length) report(null);
+    });
     userManager.events.addAccessTokenExpiring(renewInBackground);
     userManager.events.addAccessTokenExpired(renewInBackground);
+  }
+
+  async function getAccessToken() {
+    // A call made while the session is being restored waits for its result (1 s polls, 10 retries).
+    if (phase === 'starting') await waitUntilReady(() => phase === 'started');
+    let user = await userManager.getUser();
+    if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
+    const keeper = keepers[0];
+    if (!user && keeper && store.getState().isAuthenticated) user = await keeper();
+    if (!user?.access_token) throw authenticationError();
+    return user.access_token;
   }
 
   return {
@@ -153,8 +202,10 @@ export function createAuth(deps: AuthDeps): Auth {
     async start() {
       phase = 'starting';
       const run = (async () => {
+        // Tabs of earlier versions kept the user, tokens included, in sessionStorage.
+        removeKeysWithPrefix(win.sessionStorage, STORED_USER_PREFIX);
         const error = isSignInCallback(win.location.href) ? await handleCallback() : null;
-        if (!error && !store.getState().isAuthenticated) await restoreSession();
+        if (!error && !store.getState().isAuthenticated) await checkSession();
         followLibraryEvents();
         return { error };
       })();
@@ -169,14 +220,8 @@ export function createAuth(deps: AuthDeps): Auth {
     async login(returnTo, extraQueryParams = {}) {
       if (leaving) return;
       leaving = true;
-      const nonce = randomNonce();
       try {
-        await userManager.signinRedirect({
-          nonce,
-          state: { returnTo, nonce } satisfies SignInState,
-          // Per-call parameters replace the configured ones in the library, so the resource is repeated.
-          extraQueryParams: { resource: config.oidc.audience, ...extraQueryParams },
-        });
+        await userManager.signinRedirect(signInArgs(config, returnTo, extraQueryParams));
       } catch (error) {
         leaving = false;
         throw error;
@@ -188,7 +233,6 @@ export function createAuth(deps: AuthDeps): Auth {
       deps.queryClient.clear();
       const user = await userManager.getUser().catch(() => null);
       clearPrefixedCookies(COOKIE_PREFIX, win.document);
-      removeKeysWithPrefix(win.sessionStorage, OIDC_KEY_PREFIX);
       const home = `${win.location.origin}/`;
       try {
         await userManager.signoutRedirect({ id_token_hint: user?.id_token, post_logout_redirect_uri: home });
@@ -199,13 +243,38 @@ export function createAuth(deps: AuthDeps): Auth {
       }
     },
 
-    async getAccessToken() {
-      // A call made while the session is being restored waits for its result (1 s polls, 10 retries).
-      if (phase === 'starting') await waitUntilReady(() => phase === 'started');
-      let user = await userManager.getUser();
-      if (user && !isTokenFresh(user.expires_at, Date.now())) user = await renew();
-      if (!user?.access_token) throw authenticationError();
-      return user.access_token;
+    getAccessToken,
+
+    async tokenRefused(token) {
+      if (!keepers.length) return null;
+      // Only the refused token is dropped: a call sent before the sign-in again may be answered after it.
+      if ((await userManager.getUser())?.access_token === token) await userManager.removeUser();
+      return getAccessToken().catch(() => null);
+    },
+
+    holdWork(signInAgain) {
+      keepers.push(signInAgain);
+      return () => {
+        const at = keepers.indexOf(signInAgain);
+        if (at < 0) return;
+        keepers.splice(at, 1);
+        // The work is saved or given up: a session that ended meanwhile now signs out (the guard redirects).
+        if (!keepers.length) void userManager.getUser().then((user) => user || report(null));
+      };
+    },
+
+    async signInByPopup() {
+      const { signInByPopup } = await import('./popup-sign-in.ts');
+      popupOpen = true;
+      try {
+        const user = await verified(
+          await signInByPopup(userManager, signInArgs(config), store.getState().user),
+        );
+        report(user);
+        return user;
+      } finally {
+        popupOpen = false;
+      }
     },
   };
 }

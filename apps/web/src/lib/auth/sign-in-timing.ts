@@ -7,6 +7,11 @@ export const SIGN_IN_TIMEOUT_MS = 5000;
 export const TOKEN_LOCK_WAIT_MS = 5000;
 /** … and tries this many times before it gives up with a timeout. */
 export const TOKEN_LOCK_RETRIES = 10;
+/**
+ * Ours: the session check's hidden frame gives up after 4 s, so that a provider that does not answer leaves
+ * the user signed out (and sent to sign in) within the shell's 5 s rather than on the login-trouble page.
+ */
+export const SESSION_CHECK_TIMEOUT_SEC = 4;
 /** Sign-in transactions (and the session check's state) are kept for 1 day. */
 export const TRANSACTION_MAX_AGE_SEC = 86_400;
 

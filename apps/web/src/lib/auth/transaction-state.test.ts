@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('sign-in transaction state (spec 9: transactions last 1 day)', () => {
   it('expires state store entries after 86400 s', () => {
-    const { settings } = createUserManager(config, 'https://app.example.org', window.sessionStorage);
+    const { settings } = createUserManager(config, 'https://app.example.org');
     expect(settings.staleStateAgeInSeconds).toBe(86_400);
   });
 
@@ -27,7 +27,7 @@ describe('sign-in transaction state (spec 9: transactions last 1 day)', () => {
     const now = new Date('2025-06-01T12:00:00Z');
     vi.setSystemTime(now);
     const nowSec = Math.floor(now.getTime() / 1000);
-    const manager = createUserManager(config, 'https://app.example.org', window.sessionStorage);
+    const manager = createUserManager(config, 'https://app.example.org');
     // The library's default state store: localStorage under the `oidc.` prefix.
     const entry = (id: string, ageSec: number) => JSON.stringify({ id, created: nowSec - ageSec });
     localStorage.setItem('oidc.recent', entry('recent', 23 * 3600));

@@ -14,7 +14,7 @@ const config = {
 } as AppConfig;
 
 describe('createUserManager', () => {
-  const { settings } = createUserManager(config, 'https://app.example.org', window.sessionStorage);
+  const { settings } = createUserManager(config, 'https://app.example.org');
 
   it('runs the code flow against the configured provider with our redirect URIs', () => {
     expect(settings.authority).toBe('https://app.example.org/auth');
@@ -22,6 +22,9 @@ describe('createUserManager', () => {
     expect(settings.response_type).toBe('code');
     expect(settings.redirect_uri).toBe('https://app.example.org/');
     expect(settings.post_logout_redirect_uri).toBe('https://app.example.org/');
+    // The popup and the session check's hidden frame return to the callback page.
+    expect(settings.popup_redirect_uri).toBe('https://app.example.org/signin-callback.html');
+    expect(settings.silent_redirect_uri).toBe('https://app.example.org/signin-callback.html');
     expect(settings.scope).toBe('openid profile email offline_access');
   });
 
