@@ -6,8 +6,9 @@ import { CLIENT_ID_PLACEHOLDER } from './model/examples.ts';
 
 const KEY = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const things = [
-  { id: 't2', name: 'Weather', webhook_uri: 'https://hooks.example.org/weather' },
+  { id: 't2', name: 'Weather', webhook_uri: 'https://hooks.example.org/weather', webhook_active: true },
   { id: 't1', name: 'Greenhouse' },
+  { id: 't3', name: 'Pump', webhook_uri: 'https://hooks.example.org/pump', webhook_active: false },
 ];
 const BROKER = { url: 'mqtt://iot.example.org:1883', tlsUrl: null, wsUrl: 'wss://iot.example.org/mqtt' };
 
@@ -59,15 +60,16 @@ describe('Integrations page', () => {
     expect(screen.getByText(/does not know its broker's public WebSocket address/)).toBeTruthy();
   });
 
-  it("lists the things with their webhook URL, each linking to the thing's page", async () => {
+  it("lists the things with their webhook URL and whether it is on, each linking to the thing's page", async () => {
     renderApp('/integrations/', { handle: integrationsApi([]) });
     const rows = await screen.findAllByTestId('webhook-row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'GreenhouseNone',
-      'Weatherhttps://hooks.example.org/weather',
+      'Pumphttps://hooks.example.org/pumpOff',
+      'Weatherhttps://hooks.example.org/weatherOn',
     ]);
     expect(
-      within(rows[1] as HTMLElement)
+      within(rows[2] as HTMLElement)
         .getByRole('link', { name: 'Weather' })
         .getAttribute('href'),
     ).toBe('/things/t2/');

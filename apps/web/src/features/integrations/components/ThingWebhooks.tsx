@@ -21,9 +21,16 @@ const columns: Column<Thing>[] = [
       thing.webhook_uri ? <code>{thing.webhook_uri}</code> : <span className="muted">None</span>,
     sortValue: (thing) => thing.webhook_uri,
   },
+  {
+    // An address alone posts nothing: the thing's switch decides (its page has it).
+    id: 'state',
+    header: 'State',
+    cell: (thing) => (thing.webhook_uri ? (thing.webhook_active ? 'On' : 'Off') : ''),
+    sortValue: (thing) => (thing.webhook_uri ? (thing.webhook_active ? 2 : 1) : 0),
+  },
 ];
 
-/** Each thing's webhook URL, read-only: it is set on the thing's page, which each name links to. */
+/** Each thing's webhook URL and whether it is on, read-only: both are set on the thing's page, which each name links to. */
 export function ThingWebhooks({ things }: { things: readonly Thing[] }) {
   return (
     <DataTable
