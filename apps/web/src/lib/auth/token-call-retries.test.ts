@@ -97,15 +97,28 @@ describe('the token call, retried up to 3 times (spec 7.1)', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('is tried again on a 5xx from the provider', async () => {
+  it('is tried again when a gateway answers that the provider did not take it (502, 503, 504)', async () => {
     const calls = network(
-      () => json({ error: 'server_error' }, 500),
       () => new Response('Bad gateway', { status: 502, headers: { 'content-type': 'text/plain' } }),
+      () => json({ error: 'temporarily_unavailable' }, 503),
+      () => new Response('Gateway timeout', { status: 504, headers: { 'content-type': 'text/plain' } }),
       tokens,
     );
     const manager = await signedInManager();
     await expect(manager.signinSilent()).resolves.toMatchObject({ access_token: 'access-from-refresh-7d1f' });
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('is not sent again when the provider may have used the token: a 500 or a time-out', async () => {
+    const failed = network(() => json({ error: 'server_error' }, 500), tokens);
+    await expect((await signedInManager()).signinSilent()).rejects.toMatchObject({ error: 'server_error' });
+    expect(failed).toHaveLength(1);
+    vi.unstubAllGlobals();
+    const timedOut = network(() => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    }, tokens);
+    await expect((await signedInManager()).signinSilent()).rejects.toThrow('Network timed out');
+    expect(timedOut).toHaveLength(1);
   });
 
   it('is not tried again on a 4xx: the refusal is final', async () => {

@@ -8,10 +8,15 @@ interface TokenClient {
   _jsonService: { fetchWithTimeout: Fetch };
 }
 
+/** Answers from in front of the provider (a gateway, or the provider down): the call was not taken. */
+const NOT_TAKEN = new Set([502, 503, 504]);
+
 /**
- * Retries the token endpoint's calls (code exchange and refresh) when they fail on the way (network error,
- * time-out) or on the provider's side (5xx); an answer below 500 (`invalid_grant`, …) is final. Each try
- * times out after `timeoutSec` (the library sets no time-out on refreshes).
+ * Retries the token endpoint's calls (code exchange and refresh) only when the provider cannot have taken
+ * them: a network error before any answer, or 502/503/504. A refresh token is rotated on use and a code is
+ * used once, so sending one again after the provider took it is a reuse, which revokes the whole grant and
+ * signs the user out: a time-out (the answer may be lost on the way back), a 500 and every other answer are
+ * final. Each try times out after `timeoutSec` (the library sets no time-out on refreshes).
  *
  * oidc-client-ts has no fetch option, so this wraps the fetch of its two token clients (the response
  * validator's, which exchanges codes, and the client's own, which refreshes): library internals, kept to this
@@ -31,9 +36,9 @@ export function retryTokenCalls(manager: UserManager, timeoutSec: number): void 
             ...init,
             timeoutInSeconds: init?.timeoutInSeconds ?? timeoutSec,
           });
-          if (response.status < 500 || last) return response;
+          if (!NOT_TAKEN.has(response.status) || last) return response;
         } catch (error) {
-          if (last) throw error;
+          if (last || (error as Error).name === 'ErrorTimeout') throw error;
         }
       }
     };
