@@ -40,7 +40,14 @@ export function createRejections(deps: {
   let flushTimer: NodeJS.Timeout | null = null;
   const pendingRefused = new Map<string, RefusedCount>();
   let refusedTimer: NodeJS.Timeout | null = null;
-  let refusedWrite: Promise<void> = Promise.resolve();
+  let refusedWrite: Promise<void> | null = null;
+
+  /** A write within a second, unless one is running: its end arms the next (see flushRefused). */
+  function armRefused() {
+    if (refusedTimer || refusedWrite) return;
+    refusedTimer = setTimeout(() => void flushRefused(), REFUSED_FLUSH_MS);
+    refusedTimer.unref();
+  }
 
   /** Counts one (device, name, reason) for the next write of the refused values. */
   function countRefused(deviceId: string, name: string, reason: string, at: Date) {
@@ -54,19 +61,21 @@ export function createRejections(deps: {
     } else if (pendingRefused.size < MAX_PENDING_REFUSED) {
       pendingRefused.set(key, { deviceId, name: n, reason: r, count: 1, lastAt: at });
     }
-    if (!refusedTimer) {
-      refusedTimer = setTimeout(() => void flushRefused(), REFUSED_FLUSH_MS);
-      refusedTimer.unref();
-    }
+    armRefused();
   }
 
-  /** Writes the pairs gathered, one write after another (a slow database is not asked twice at once). */
-  function flushRefused(): Promise<void> {
+  /**
+   * Writes the pairs gathered, one write at a time: while a write runs, new pairs keep gathering in the capped
+   * map and go in the next one, so a slow database never has batches queued behind it in memory.
+   */
+  async function flushRefused(): Promise<void> {
     if (refusedTimer) clearTimeout(refusedTimer);
     refusedTimer = null;
+    while (refusedWrite) await refusedWrite;
+    if (pendingRefused.size === 0) return;
     const batch = [...pendingRefused.values()];
     pendingRefused.clear();
-    refusedWrite = refusedWrite.then(async () => {
+    refusedWrite = (async () => {
       for (let i = 0; i < batch.length; i += REFUSED_ROWS_PER_WRITE) {
         try {
           await deps.refused.add(batch.slice(i, i + REFUSED_ROWS_PER_WRITE));
@@ -75,8 +84,13 @@ export function createRejections(deps: {
           deps.logger.warn({ err }, 'refused values not stored');
         }
       }
-    });
-    return refusedWrite;
+    })();
+    try {
+      await refusedWrite;
+    } finally {
+      refusedWrite = null;
+      if (pendingRefused.size > 0) armRefused();
+    }
   }
 
   function log(
