@@ -38,7 +38,7 @@ export interface BrokerHandlers {
     who: ClientIdentity,
     topic: string,
     payload: Uint8Array,
-    opts?: { qos?: number; open?: () => boolean },
+    opts?: { qos?: number; open?: () => boolean; connection?: object },
   ): Promise<PublishDecision>;
   maySubscribe(who: ClientIdentity, topic: string): Promise<boolean>;
   subscribed(who: ClientIdentity, topic: string): void;
@@ -87,13 +87,18 @@ export function createBrokerHandlers(deps: {
    * waits for its token, its PUBACK with it; one that would wait longer than the bound is refused (the
    * connection closes unacknowledged, the board sends it again after reconnecting) and counted.
    */
-  async function withinRate(deviceId: string, topic: string, qos: number) {
+  async function withinRate(
+    deviceId: string,
+    topic: string,
+    qos: number,
+    hold: { connection?: object; bytes: number },
+  ) {
     if (qos === 0) {
       if (deps.rate.take(deviceId)) return 'admitted';
       deps.rejections.refuseMessage(deviceId, topic, overRate(deps.rate), REFUSED_REASONS.overRateDropped);
       return 'dropped';
     }
-    const admitted = deps.rate.admit(deviceId);
+    const admitted = deps.rate.admit(deviceId, hold);
     if (admitted === true) return 'admitted';
     if (admitted === false) {
       deps.rejections.refuseMessage(
@@ -132,6 +137,7 @@ export function createBrokerHandlers(deps: {
     async disconnected(who, connection) {
       if (who.kind !== 'device') return;
       closed.add(connection);
+      deps.rate.release(connection);
       const session = sessions.get(who.deviceId);
       sessions.close(who.deviceId, connection);
       if (session) await presence.disconnected(who.deviceId, session.space, connection);
@@ -146,7 +152,10 @@ export function createBrokerHandlers(deps: {
       if (!t) return { allowed: false };
       if (who.kind === 'device') {
         presence.activity(who.deviceId);
-        const admitted = await withinRate(who.deviceId, topic, opts?.qos ?? 0);
+        const admitted = await withinRate(who.deviceId, topic, opts?.qos ?? 0, {
+          connection: opts?.connection,
+          bytes: payload.byteLength,
+        });
         if (admitted === 'dropped') return { allowed: true, forward: null };
         if (admitted === 'refused') return { allowed: false };
         // Held for its token meanwhile: a connection that ended since will send it again, so it is not stored.

@@ -39,7 +39,7 @@ describe('device message rate', () => {
       // A third would pass the per-device bound; another device has its own bucket.
       expect(rate.admit('a')).toBe(false);
       expect(rate.admit('b')).toBe(true);
-      expect(rate.held()).toEqual({ now: 2, total: 2 });
+      expect(rate.held()).toEqual({ now: 2, bytes: 0, total: 2 });
       await vi.advanceTimersByTimeAsync(100);
       expect(released).toEqual([1]);
       await vi.advanceTimersByTimeAsync(100);
@@ -57,6 +57,46 @@ describe('device message rate', () => {
       ]);
       await vi.advanceTimersByTimeAsync(1_000);
       expect(slow.held().now).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+  it("lets a closed connection's waiting messages go at once and gives their tokens back", async () => {
+    vi.useFakeTimers();
+    try {
+      const rate = createDeviceRate({ perSecond: 1, burst: 1, now: () => Date.now(), maxHeldPerDevice: 2 });
+      const old = {};
+      expect(rate.admit('a', { connection: old, bytes: 10 })).toBe(true);
+      const waits = [
+        rate.admit('a', { connection: old, bytes: 10 }),
+        rate.admit('a', { connection: old, bytes: 10 }),
+      ];
+      expect(waits.every((w) => w instanceof Promise)).toBe(true);
+      expect(rate.held()).toMatchObject({ now: 2, bytes: 20 });
+      // The board reconnects at once: without the release its dead connection's two would fill its bound.
+      rate.release(old);
+      await Promise.all(waits);
+      expect(rate.held()).toMatchObject({ now: 0, bytes: 0 });
+      const fresh = {};
+      const again = rate.admit('a', { connection: fresh });
+      expect(again).toBeInstanceOf(Promise);
+      expect(rate.admit('a', { connection: fresh })).toBeInstanceOf(Promise);
+      rate.release(fresh);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds at most maxHeldBytes of payloads in the process', () => {
+    vi.useFakeTimers();
+    try {
+      const rate = createDeviceRate({ perSecond: 1, burst: 1, now: () => Date.now(), maxHeldBytes: 100 });
+      expect(rate.admit('a', { bytes: 60 })).toBe(true);
+      expect(rate.admit('b', { bytes: 60 })).toBe(true);
+      expect(rate.admit('a', { bytes: 60 })).toBeInstanceOf(Promise);
+      // A second 60-byte wait would pass 100 bytes: refused, though its device holds nothing.
+      expect(rate.admit('b', { bytes: 60 })).toBe(false);
+      expect(rate.admit('b', { bytes: 40 })).toBeInstanceOf(Promise);
     } finally {
       vi.useRealTimers();
     }

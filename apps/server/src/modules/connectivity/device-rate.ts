@@ -13,8 +13,11 @@ export const MAX_HOLD_MS = 5_000;
 export const MAX_HELD_PER_DEVICE = 100;
 /** Messages waiting at once in this process, at most (each holds its payload in memory). */
 const MAX_HELD = 10_000;
+/** And the bytes of their payloads (10,000 packets of the largest size would be gigabytes). */
+export const MAX_HELD_BYTES = 64 * 1024 * 1024;
 
 type Bucket = { tokens: number; at: number; held: number };
+type Hold = { bucket: Bucket; bytes: number; timer: NodeJS.Timeout; resolve: () => void };
 
 /**
  * A token bucket per device: `perSecond` messages sustained, up to `burst` at once (0 per second: no limit).
@@ -28,13 +31,28 @@ export function createDeviceRate(opts: {
   now?: () => number;
   maxHoldMs?: number;
   maxHeldPerDevice?: number;
+  maxHeldBytes?: number;
 }) {
   const now = opts.now ?? Date.now;
   const maxHoldMs = opts.maxHoldMs ?? MAX_HOLD_MS;
   const maxHeldPerDevice = opts.maxHeldPerDevice ?? MAX_HELD_PER_DEVICE;
+  const maxHeldBytes = opts.maxHeldBytes ?? MAX_HELD_BYTES;
   const buckets = new Map<string, Bucket>();
+  /** The messages waiting, by the connection they came on: a closed connection's are let go at once. */
+  const holds = new Map<object, Set<Hold>>();
   let heldNow = 0;
+  let heldBytes = 0;
   let heldTotal = 0;
+
+  function settle(hold: Hold, connection: object | undefined) {
+    hold.bucket.held -= 1;
+    heldNow -= 1;
+    heldBytes -= hold.bytes;
+    if (!connection) return;
+    const set = holds.get(connection);
+    set?.delete(hold);
+    if (set?.size === 0) holds.delete(connection);
+  }
 
   function refill(bucket: Bucket, at: number) {
     bucket.tokens = Math.min(opts.burst, bucket.tokens + ((at - bucket.at) / 1000) * opts.perSecond);
@@ -78,30 +96,68 @@ export function createDeviceRate(opts: {
      * that settles when the token is there (messages waiting before this one go first), or `false` when the
      * wait would pass `maxHoldMs` or the device (or this process) already holds as many as it may.
      */
-    admit(deviceId: string): true | false | Promise<void> {
+    admit(
+      deviceId: string,
+      hold: { connection?: object; bytes?: number } = {},
+    ): true | false | Promise<void> {
       if (opts.perSecond <= 0) return true;
       const bucket = bucketOf(deviceId, now());
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
         return true;
       }
+      const bytes = hold.bytes ?? 0;
       const waitMs = ((1 - bucket.tokens) / opts.perSecond) * 1000;
-      if (waitMs > maxHoldMs || bucket.held >= maxHeldPerDevice || heldNow >= MAX_HELD) return false;
+      if (
+        waitMs > maxHoldMs ||
+        bucket.held >= maxHeldPerDevice ||
+        heldNow >= MAX_HELD ||
+        heldBytes + bytes > maxHeldBytes
+      )
+        return false;
       bucket.tokens -= 1;
       bucket.held += 1;
       heldNow += 1;
+      heldBytes += bytes;
       heldTotal += 1;
       return new Promise((resolve) => {
-        setTimeout(() => {
-          bucket.held -= 1;
-          heldNow -= 1;
-          resolve();
-        }, waitMs);
+        const entry: Hold = {
+          bucket,
+          bytes,
+          resolve,
+          timer: setTimeout(() => {
+            settle(entry, hold.connection);
+            resolve();
+          }, waitMs),
+        };
+        entry.timer.unref();
+        if (hold.connection) {
+          const set = holds.get(hold.connection) ?? new Set<Hold>();
+          set.add(entry);
+          holds.set(hold.connection, set);
+        }
       });
     },
 
+    /**
+     * A connection closed: its waiting messages are let go now (their publish sees the connection closed and
+     * stores nothing; the board sends them again), and the tokens they took are given back, so a device that
+     * reconnects at once is not refused for what its dead connection held.
+     */
+    release(connection: object): void {
+      const set = holds.get(connection);
+      if (!set) return;
+      holds.delete(connection);
+      for (const entry of set) {
+        clearTimeout(entry.timer);
+        entry.bucket.tokens += 1;
+        settle(entry, undefined);
+        entry.resolve();
+      }
+    },
+
     /** Messages waiting for their token now, and held since start (the operator's figures, tests). */
-    held: () => ({ now: heldNow, total: heldTotal }),
+    held: () => ({ now: heldNow, bytes: heldBytes, total: heldTotal }),
   };
 }
 export type DeviceRate = ReturnType<typeof createDeviceRate>;

@@ -100,19 +100,25 @@ export async function createEmbeddedBroker(logger: FastifyBaseLogger, limits: { 
       // A device's QoS 1 publish over its rate settles late: its PUBACK waits, and so does the reading of the
       // connection's next packets (Aedes reads on once a chunk's packets are all handled).
       const open = () => !client?.closed;
-      handlers.publish(who, packet.topic, packet.payload as Buffer, { qos: packet.qos, open }).then(
-        (decision) => {
-          if (!decision.allowed) return done(new Error(`not authorized to publish on ${packet.topic}`));
-          if (decision.forward === null) packet.topic = DISCARDED;
-          else if (decision.forward !== 'as-is') packet.payload = Buffer.from(decision.forward);
-          done(null);
-        },
-        (err: unknown) => {
-          // Not stored, so not acknowledged: the connection closes and the device sends it again.
-          logger.warn({ err, topic: packet.topic }, 'MQTT publish not stored');
-          done(err instanceof Error ? err : new Error(String(err)));
-        },
-      );
+      handlers
+        .publish(who, packet.topic, packet.payload as Buffer, {
+          qos: packet.qos,
+          open,
+          connection: client ?? undefined,
+        })
+        .then(
+          (decision) => {
+            if (!decision.allowed) return done(new Error(`not authorized to publish on ${packet.topic}`));
+            if (decision.forward === null) packet.topic = DISCARDED;
+            else if (decision.forward !== 'as-is') packet.payload = Buffer.from(decision.forward);
+            done(null);
+          },
+          (err: unknown) => {
+            // Not stored, so not acknowledged: the connection closes and the device sends it again.
+            logger.warn({ err, topic: packet.topic }, 'MQTT publish not stored');
+            done(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
     },
     authorizeSubscribe(client, sub, done) {
       const who = identities.get(client);
