@@ -39,6 +39,26 @@ async function boxesOf(items: Locator): Promise<Box[]> {
   return boxes;
 }
 
+/**
+ * The boxes once the grid has stopped moving them: react-grid-layout animates a widget pushed aside, so a
+ * read during the animation sees it on its way (two reads in a row agree once it has arrived).
+ */
+async function settledBoxes(items: Locator): Promise<Box[]> {
+  let last = JSON.stringify(await boxesOf(items));
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await boxesOf(items));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+  return JSON.parse(last) as Box[];
+}
+
 function expectApart(boxes: readonly Box[], where: string) {
   for (const [i, a] of boxes.entries())
     for (const b of boxes.slice(i + 1))
@@ -103,7 +123,7 @@ test('a cancelled widget dialog adds nothing; new widgets fill the first free pl
   await addWidget(page, 'Switch', 'led');
   await addWidget(page, 'Value', 'counter');
   await expect(items).toHaveCount(4);
-  const [gauge, chart, toggle, value] = (await boxesOf(items)) as [Box, Box, Box, Box];
+  const [gauge, chart, toggle, value] = (await settledBoxes(items)) as [Box, Box, Box, Box];
   expect(Math.abs(chart.y - gauge.y)).toBeLessThan(2);
   expect(Math.abs(toggle.y - gauge.y)).toBeLessThan(2);
   expect(chart.x).toBeGreaterThan(gauge.x + gauge.width - 1);
@@ -124,7 +144,7 @@ test('a cancelled widget dialog adds nothing; new widgets fill the first free pl
   await expect
     .poll(async () => ((await items.nth(0).boundingBox()) as Box).width)
     .toBeGreaterThan(gauge.width + columns);
-  expectApart(await boxesOf(items), 'editor after the corner resize');
+  expectApart(await settledBoxes(items), 'editor after the corner resize');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
 
@@ -137,7 +157,7 @@ test('a cancelled widget dialog adds nothing; new widgets fill the first free pl
         expect(cellsOverlap(a, b, phone), `${a.type} over ${b.type}`).toBe(false);
   await page.reload();
   await expect(page.getByRole('article')).toHaveCount(4);
-  expectApart(await boxesOf(page.getByRole('article')), 'dashboard after saving');
+  expectApart(await settledBoxes(page.getByRole('article')), 'dashboard after saving');
 });
 
 test('unsaved changes: Cancel asks (Keep editing keeps them, Discard drops them), leaving asks; dialogs at 360 px', async ({
