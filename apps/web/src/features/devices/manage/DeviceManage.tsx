@@ -7,12 +7,14 @@ import type { Device } from '@/features/iot/api/schemas.ts';
 import { useIotContext } from '@/features/things/api/use-iot-context.ts';
 import { DeviceNameField } from '../components/DeviceNameField.tsx';
 import { deviceNameProblem } from '../model/device-name.ts';
-import { devicePassQueryOptions, useRegenerateKey, useRenameDevice } from './device-writes.ts';
+import { credentialQueryOptions } from '../network-config/network-config.ts';
+import { useRegenerateKey, useRenameDevice } from './device-writes.ts';
 
 /** The device page's Rename and, for a device that signs in with a secret key, Regenerate secret key. */
 export function DeviceManage({ device }: { device: Device }) {
   const ctx = useIotContext();
-  const pass = useQuery(devicePassQueryOptions(ctx, device.id));
+  // The Network tab's query (one cache entry for the key's state, whichever page reads it first).
+  const credential = useQuery(credentialQueryOptions(ctx.api, ctx.config, ctx.space, device));
   const [open, setOpen] = useState<'rename' | 'key' | null>(null);
   const close = () => setOpen(null);
   return (
@@ -20,7 +22,7 @@ export function DeviceManage({ device }: { device: Device }) {
       <Button variant="subtle" onClick={() => setOpen('rename')}>
         Rename device
       </Button>
-      {pass.data?.set && (
+      {credential.data?.kind === 'key' && credential.data.set && (
         <Button variant="subtle" onClick={() => setOpen('key')}>
           Regenerate secret key
         </Button>

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { enc, iotUrl } from '@/features/iot/api/detail-queries.ts';
 import { iotKeys } from '@/features/iot/api/query-keys.ts';
 import { passSchema } from '@/features/iot/api/schemas.ts';
@@ -8,14 +7,6 @@ import { useApiMutation } from '@/lib/use-api-mutation.ts';
 type Ctx = ReturnType<typeof useIotContext>;
 
 const passUrl = ({ config }: Ctx, id: string) => iotUrl(config, `/iot/v2/devices/${enc(id)}/pass`);
-
-/** Whether the device signs in with a secret key (a certificate board has none to regenerate). */
-export function devicePassQueryOptions(ctx: Ctx, id: string) {
-  return queryOptions({
-    queryKey: [...iotKeys.device(ctx.space, id), 'pass'] as const,
-    queryFn: async () => passSchema.parse(await ctx.api(passUrl(ctx, id), { organization: ctx.space })),
-  });
-}
 
 /** `POST /iot/v2/devices/{id}` with a new name; the device list and the thing that shows it read it again. */
 export function useRenameDevice(deviceId: string, thingId?: string) {
