@@ -20,7 +20,11 @@ export function serviceWorker(): Plugin {
     },
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? config.build.outDir;
-      const publicFiles = config.publicDir ? filesUnder(config.publicDir) : [];
+      // The sign-in callback page is the sign-in flow's, not the shell's: it comes from the server each time,
+      // with the header that lets our own session-check frame show it (apps/server/src/http/spa.ts).
+      const publicFiles = (config.publicDir ? filesUnder(config.publicDir) : []).filter(
+        (f) => !f.startsWith('signin-callback.'),
+      );
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
       if (entry?.type !== 'chunk') throw new Error('service worker: the build has no entry chunk');
       // The entry, its static imports and their styles: what index.html loads before anything else.
