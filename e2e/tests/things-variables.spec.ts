@@ -216,7 +216,7 @@ test('a maker creates a thing, adds variables of every kind, edits and deletes t
   await page.getByLabel('Minutes of watering').fill('30');
   await page.getByLabel('Repeat watering').selectOption('daily');
   await send('watering');
-  await expect(shown(page, 'watering')).toHaveText('Every day from 1 Jun 2026, 07:30 for 30 minutes');
+  await expect(shown(page, 'watering')).toHaveText('Every day 07:30–08:00, from 1 Jun 2026');
   await page.getByLabel('New colour for desk_light').fill('#00ff00');
   await send('desk_light');
   await expect(shown(page, 'desk_light')).toContainText('H 120° S 100% B 100%');
@@ -233,7 +233,7 @@ test('a maker creates a thing, adds variables of every kind, edits and deletes t
   await expect(shown(page, 'message')).toHaveText('hello maker');
   await expect(shown(page, 'lamp_color')).toHaveText('H 0° S 100% B 100%');
   await expect(shown(page, 'position')).toHaveText('45.0703° N, 7.6869° E');
-  await expect(shown(page, 'watering')).toHaveText('Every day from 1 Jun 2026, 07:30 for 30 minutes');
+  await expect(shown(page, 'watering')).toHaveText('Every day 07:30–08:00, from 1 Jun 2026');
   await expect(shown(page, 'desk_light')).toContainText('On');
   list = await stored();
   expect(byName(list, 'lamp_color')?.last_value).toEqual({ hue: 0, sat: 100, bri: 100 });
