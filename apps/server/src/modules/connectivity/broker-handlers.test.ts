@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createBrokerHandlers } from './broker-handlers.ts';
 import type { ConnectivityRepository } from './connectivity.repository.ts';
+import { createDeviceRate } from './device-rate.ts';
 
 const DEVICE_ID = '5e1f6a0c-3b2d-4c8e-9f7a-1d2e3f4a5b6c';
 const space = { organizationId: null, ownerUserId: '0b2c5a1e-8f6d-4c3b-9a7e-1d2f3a4b5c6d' };
@@ -28,6 +29,7 @@ function handlersWithSlowDeviceRead() {
       connected: async () => void heard.push('online'),
       disconnected: async () => void heard.push('offline'),
     },
+    rate: createDeviceRate({ perSecond: 0, burst: 1 }),
     logger: silent,
   } as unknown as Parameters<typeof createBrokerHandlers>[0]);
   return { handlers, heard, answer: () => answer() };
